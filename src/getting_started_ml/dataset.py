@@ -1,0 +1,234 @@
+"""書籍のデータファイルを探し、確かめ、読む。
+
+データは『スッキリわかる Python による機械学習入門』の購入者だけに許諾されているので、
+このリポジトリには含めない。読者は書籍のサポートページから sukkiri-ml-codes.zip を入手し、
+`python -m getting_started_ml.data install sukkiri-ml-codes.zip` で置く。
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA_DIR_VARIABLE = "ML_DATA_DIR"
+ARCHIVE_NAME = "sukkiri-ml-codes.zip"
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+class DataError(Exception):
+    """データファイルにまつわる、読者が直せる問題。"""
+
+
+class MissingDataFileError(DataError, FileNotFoundError):
+    """データファイルが置かれていない。"""
+
+
+class ChecksumMismatchError(DataError):
+    """データファイルの中身が書籍のものと違う。"""
+
+
+class MalformedDataError(DataError, ValueError):
+    """データファイルの形が崩れている（列の数が合わない、文字コードが違う）。"""
+
+
+# --8<-- [start:data-files]
+@dataclass(frozen=True)
+class DataFile:
+    """書籍のデータファイル 1 つの、読み方と期待する中身。"""
+
+    name: str
+    encoding: str
+    separator: str
+    sha256: str
+    chapters: str
+
+
+DATA_FILES: dict[str, DataFile] = {
+    file.name: file
+    for file in [
+        DataFile(
+            "KvsT.csv",
+            "utf-8-sig",
+            ",",
+            "56bf77c25675bd22a2d3a3ac578ae08bd48b27089a96de64fc90c8593448cdea",
+            "第 1 章",
+        ),
+        DataFile(
+            "iris.csv",
+            "utf-8-sig",
+            ",",
+            "60990c0ae3826c58dbab506ad78c6c8eef60c23b47752200bcf15a616d8d7059",
+            "第 2・3・10 章",
+        ),
+        DataFile(
+            "cinema.csv",
+            "utf-8",
+            ",",
+            "c7db5fb08e4bff259b16ba206ec6882e920d40beaaf0c5fd74f352669d9f94a5",
+            "第 7・11・15 章",
+        ),
+        DataFile(
+            "Survived.csv",
+            "utf-8-sig",
+            ",",
+            "62e2811a0fdbd24f1afdf6503d9b0091565d757bcbb9a1d519e355e325fcdbe2",
+            "第 8・11・15 章",
+        ),
+        DataFile(
+            "Boston.csv",
+            "utf-8",
+            ",",
+            "a15f1804635e10df1116c881e8f2ac3aa25da2e75ab200284df6d83da8eed998",
+            "第 9・12・13 章",
+        ),
+        DataFile(
+            "bike.tsv",
+            "utf-8",
+            "\t",
+            "9ca4ea22061800a6d8e8779f698100cbc899ee11cb4db82b5c376bdae6ca5541",
+            "第 9 章",
+        ),
+        DataFile(
+            "weather.csv",
+            "cp932",
+            ",",
+            "4bb22355d48a1ac48340e24c63fea9be022c8d593092d99ad89794f61425b02c",
+            "第 9 章",
+        ),
+        DataFile(
+            "Wholesale.csv",
+            "utf-8",
+            ",",
+            "d0213b7d856bc7f98f2f52a86bedb5cb57d5b8e19959605e75bd4532d4ee0896",
+            "第 14 章",
+        ),
+        DataFile(
+            "Bank.csv",
+            "utf-8",
+            ",",
+            "34b6229ca768acaa349a55f706d04cc43da08a17ad7a173d3635458a036a8f9b",
+            "付録 A",
+        ),
+    ]
+}
+# --8<-- [end:data-files]
+
+
+# --8<-- [start:data-dir]
+def data_dir() -> Path:
+    """データのフォルダ。環境変数 ML_DATA_DIR があればそこ、無ければリポジトリの data/。
+
+    実行したときのカレントディレクトリではなく、パッケージの場所から決める。
+    """
+    configured = os.environ.get(DATA_DIR_VARIABLE, "").strip()
+    return Path(configured) if configured else PROJECT_ROOT / "data"
+
+
+# --8<-- [end:data-dir]
+
+
+def data_file(name: str) -> DataFile:
+    """名前からデータファイルの情報を引く。知らない名前なら、知っている名前を並べて失敗する。"""
+    try:
+        return DATA_FILES[name]
+    except KeyError:
+        known = ", ".join(DATA_FILES)
+        raise DataError(f"{name} は書籍のデータファイルではありません（あるのは {known}）") from None
+
+
+def missing_file_message(name: str, directory: Path) -> str:
+    """ファイルが無いときに、何をすればよいかまで書いた説明。"""
+    return (
+        f"データファイル {name} が見つかりません（探した場所: {directory}）。"
+        f"書籍のサポートページから {ARCHIVE_NAME} を入手し、"
+        f"`python -m getting_started_ml.data install {ARCHIVE_NAME}` で展開するか、"
+        f"ファイルのあるフォルダを環境変数 {DATA_DIR_VARIABLE} で指定してください。"
+    )
+
+
+def data_path(name: str) -> Path:
+    """データファイルの場所。置かれていなければ MissingDataFileError。"""
+    data_file(name)
+    directory = data_dir()
+    path = directory / name
+    if not path.is_file():
+        raise MissingDataFileError(missing_file_message(name, directory))
+    return path
+
+
+def sha256_of(content: bytes) -> str:
+    """中身の SHA-256 を 16 進で返す。"""
+    return hashlib.sha256(content).hexdigest()
+
+
+def verify_checksum(name: str, content: bytes, source: Path | str) -> None:
+    """中身が書籍のファイルと同じでなければ、両方のハッシュを書いて失敗する。"""
+    expected = data_file(name).sha256
+    actual = sha256_of(content)
+    if actual != expected:
+        raise ChecksumMismatchError(
+            f"{name} の中身が書籍のファイルと違います（{source}）。"
+            f"期待する SHA-256 は {expected}、実際は {actual} です。"
+            f"{ARCHIVE_NAME} から取り出し直してください（改行コードを変えるエディターにも注意）。"
+        )
+
+
+# --8<-- [start:read-text]
+def decode(name: str, content: bytes, source: Path | str) -> str:
+    """ファイルごとの文字コードで厳密に読む。UTF-8 の BOM は取り除く。"""
+    encoding = data_file(name).encoding
+    try:
+        return content.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise MalformedDataError(
+            f"{name} を {encoding} として読めません（{source}、{error.start} バイト目）"
+        ) from error
+
+
+def read_text(name: str) -> str:
+    """データファイルを探し、SHA-256 を確かめ、文字列として返す。"""
+    path = data_path(name)
+    content = path.read_bytes()
+    verify_checksum(name, content, path)
+    return decode(name, content, path)
+
+
+# --8<-- [end:read-text]
+
+
+@dataclass(frozen=True)
+class Records:
+    """見出しと、文字列のままのセルの行。"""
+
+    header: list[str]
+    rows: list[list[str]]
+
+
+# --8<-- [start:parse-records]
+def parse_records(text: str, separator: str, source: str) -> Records:
+    """区切り文字で分けた表を読む。空行は飛ばし、行末の空のセルも 1 つのセルとして残す。"""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise MalformedDataError(f"{source} に見出しの行がありません")
+    (_, header_line), *body = lines
+    header = [cell.strip() for cell in header_line.lstrip("\ufeff").split(separator)]
+    rows = []
+    for number, line in body:
+        cells = line.split(separator)
+        if len(cells) != len(header):
+            raise MalformedDataError(
+                f"{source} の {number} 行目のセルの数が {len(cells)} で、"
+                f"見出しの {len(header)} と違います"
+            )
+        rows.append(cells)
+    return Records(header, rows)
+
+
+# --8<-- [end:parse-records]
+
+
+def read_records(name: str) -> Records:
+    """データファイルを、そのファイルの文字コードと区切り文字で読む。"""
+    return parse_records(read_text(name), data_file(name).separator, name)

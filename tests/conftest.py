@@ -1,0 +1,94 @@
+"""テスト全体の設定: data マーカー、黄金ファイル、章のコマンドの実行。"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from getting_started_ml.dataset import DATA_DIR_VARIABLE, data_dir, data_file
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+OUTPUTS = PROJECT_ROOT / "chapters" / "outputs"
+REQUIRE_DATA_VARIABLE = "ML_REQUIRE_DATA"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--require-data",
+        action="store_true",
+        help=f"データファイルが無い data テストを、飛ばさずに失敗にする（{REQUIRE_DATA_VARIABLE}=1 と同じ）",
+    )
+
+
+def data_is_required(config: pytest.Config) -> bool:
+    """データが無いことを失敗にするか。CI はこれを真にする。"""
+    return bool(config.getoption("--require-data")) or os.environ.get(
+        REQUIRE_DATA_VARIABLE, ""
+    ) not in ("", "0")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """data マーカーの付いたテストは、必要なファイルが無ければ理由を書いて飛ばす。"""
+    marker = item.get_closest_marker("data")
+    if marker is None:
+        return
+    if not marker.args:
+        raise pytest.UsageError(f"{item.nodeid}: data マーカーには必要なファイル名を書きます")
+    for name in marker.args:
+        data_file(name)
+    directory = data_dir()
+    missing = [name for name in marker.args if not (directory / name).is_file()]
+    if not missing:
+        return
+    reason = (
+        f"データファイルがありません: {', '.join(missing)}（探した場所: {directory}。"
+        f"{DATA_DIR_VARIABLE} で指定できます）"
+    )
+    if data_is_required(item.config):
+        pytest.fail(f"{reason}。{REQUIRE_DATA_VARIABLE} が指定されているので失敗にします", pytrace=False)
+    pytest.skip(reason)
+
+
+@dataclass(frozen=True)
+class Completed:
+    """コマンドを動かした結果。"""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run_module() -> Callable[..., Completed]:
+    """python -m MODULE を別のプロセスで動かす。env で環境変数を上書きできる。"""
+
+    def run(module: str, env: Mapping[str, str] | None = None) -> Completed:
+        environment = {**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})}
+        result = subprocess.run(
+            [sys.executable, "-m", module],
+            capture_output=True,
+            env=environment,
+            check=False,
+            timeout=600,
+        )
+        return Completed(
+            result.returncode, result.stdout.decode("utf-8"), result.stderr.decode("utf-8")
+        )
+
+    return run
+
+
+@pytest.fixture
+def golden() -> Callable[[str], str]:
+    """chapters/outputs/NAME.txt（本文が取り込む実行結果）を読む。書き換えはしない。"""
+
+    def read(name: str) -> str:
+        return (OUTPUTS / f"{name}.txt").read_text(encoding="utf-8")
+
+    return read
