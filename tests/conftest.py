@@ -13,6 +13,8 @@ import pytest
 
 from getting_started_ml.dataset import DATA_DIR_VARIABLE, data_dir, data_file
 
+pytest_plugins = ["pytester"]
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 OUTPUTS = PROJECT_ROOT / "chapters" / "outputs"
 REQUIRE_DATA_VARIABLE = "ML_REQUIRE_DATA"
@@ -22,7 +24,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--require-data",
         action="store_true",
-        help=f"データファイルが無い data テストを、飛ばさずに失敗にする（{REQUIRE_DATA_VARIABLE}=1 と同じ）",
+        help=(
+            "データファイルが無い data テストを、飛ばさずに失敗にする"
+            f"（{REQUIRE_DATA_VARIABLE}=1 と同じ）"
+        ),
     )
 
 
@@ -51,7 +56,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         f"{DATA_DIR_VARIABLE} で指定できます）"
     )
     if data_is_required(item.config):
-        pytest.fail(f"{reason}。{REQUIRE_DATA_VARIABLE} が指定されているので失敗にします", pytrace=False)
+        pytest.fail(
+            f"{reason}。データ必須（{REQUIRE_DATA_VARIABLE}=1 または --require-data）"
+            "なので失敗にします",
+            pytrace=False,
+        )
     pytest.skip(reason)
 
 

@@ -1,7 +1,7 @@
 """データファイルを確かめる・置くコマンド。
 
-    python -m getting_started_ml.data check
-    python -m getting_started_ml.data install PATH/TO/sukkiri-ml-codes.zip
+python -m getting_started_ml.data check
+python -m getting_started_ml.data install PATH/TO/sukkiri-ml-codes.zip
 """
 
 from __future__ import annotations
@@ -12,12 +12,8 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
-from getting_started_ml.dataset import (
-    DATA_DIR_VARIABLE,
-    DATA_FILES,
-    data_dir,
-    sha256_of,
-)
+from getting_started_ml import dataset
+from getting_started_ml.dataset import DATA_DIR_VARIABLE, data_dir, sha256_of
 
 OK = "OK"
 MISSING = "missing"
@@ -29,15 +25,15 @@ def file_status(directory: Path, name: str) -> str:
     path = directory / name
     if not path.is_file():
         return MISSING
-    return OK if sha256_of(path.read_bytes()) == DATA_FILES[name].sha256 else MISMATCH
+    return OK if sha256_of(path.read_bytes()) == dataset.DATA_FILES[name].sha256 else MISMATCH
 
 
 def check(directory: Path) -> bool:
     """すべてのデータファイルの状態を 1 行ずつ表示し、すべて OK なら真を返す。"""
     print(f"データのフォルダ: {directory}（環境変数 {DATA_DIR_VARIABLE} で変えられます）")
-    statuses = {name: file_status(directory, name) for name in DATA_FILES}
+    statuses = {name: file_status(directory, name) for name in dataset.DATA_FILES}
     for name, status in statuses.items():
-        print(f"{status:<17} {name}\t{DATA_FILES[name].chapters}")
+        print(f"{status:<17} {name}\t{dataset.DATA_FILES[name].chapters}")
     all_ok = all(status == OK for status in statuses.values())
     if not all_ok:
         print("足りないファイルは `python -m getting_started_ml.data install ZIP` で置けます。")
@@ -49,7 +45,7 @@ def archive_members(archive: zipfile.ZipFile) -> dict[str, str]:
     members: dict[str, str] = {}
     for member in archive.namelist():
         name = PurePosixPath(member).name
-        if name in DATA_FILES and name not in members:
+        if name in dataset.DATA_FILES and name not in members:
             members[name] = member
     return members
 
@@ -68,7 +64,7 @@ def install(archive_path: Path, directory: Path) -> bool:
     all_ok = True
     with archive:
         members = archive_members(archive)
-        for name, file in DATA_FILES.items():
+        for name, file in dataset.DATA_FILES.items():
             if name not in members:
                 print(f"{MISSING:<17} {name}\tZIP の中にありません")
                 all_ok = False

@@ -135,7 +135,9 @@ def data_file(name: str) -> DataFile:
         return DATA_FILES[name]
     except KeyError:
         known = ", ".join(DATA_FILES)
-        raise DataError(f"{name} は書籍のデータファイルではありません（あるのは {known}）") from None
+        raise DataError(
+            f"{name} は書籍のデータファイルではありません（あるのは {known}）"
+        ) from None
 
 
 def missing_file_message(name: str, directory: Path) -> str:

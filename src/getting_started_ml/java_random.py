@@ -59,6 +59,7 @@ class JavaRandom:
             candidate = self.next_bits(31)
             remainder = candidate % bound
         return remainder
+
     # --8<-- [end:java-random]
 
     def next_long(self) -> int:
@@ -114,4 +115,6 @@ def shuffled_positions(n: int, seed: int) -> list[int]:
     if n < 0:
         raise ValueError(f"件数は 0 以上です（n={n}）")
     return shuffle(range(n), seed)
+
+
 # --8<-- [end:shuffle]

@@ -29,6 +29,8 @@ def kahan_mean(values: Iterable[float]) -> float:
     if not items:
         raise ValueError("空の列の平均は求められません")
     return kahan_sum(items) / len(items)
+
+
 # --8<-- [end:kahan]
 
 
@@ -44,6 +46,8 @@ def format_fixed(value: float, digits: int) -> str:
         raise ValueError(f"有限でない数は桁をそろえて表示できません（{value}）")
     quantum = Decimal(1).scaleb(-digits)
     return format(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP), "f")
+
+
 # --8<-- [end:format-fixed]
 
 
