@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import Completed
 
 from getting_started_ml import data, dataset
 from getting_started_ml.dataset import (
@@ -207,3 +209,14 @@ def test_本物のweatherはShiftJISでUTF8としては読めない() -> None:
     assert read_records("weather.csv").rows == [["1", "晴れ"], ["2", "曇り"], ["3", "雨"]]
     with pytest.raises(UnicodeDecodeError):
         data_path("weather.csv").read_bytes().decode("utf-8")
+
+
+def test_データが無いときの章のコマンドの表示はサイトに載せたものと同じ(
+    run_module: Callable[..., Completed], golden: Callable[[str], str]
+) -> None:
+    result = run_module(
+        "getting_started_ml.chapter02", env={"ML_DATA_DIR": "/nonexistent/sukkiri-ml"}
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == golden("missing-data")
