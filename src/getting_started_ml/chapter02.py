@@ -71,9 +71,12 @@ class Row:
             return None
         cell = self.text(column)
         try:
-            return float(cell)
+            value = float(cell)
         except ValueError:
             raise ValueError(f"列 {column} のセル {cell!r} は数として読めません") from None
+        if not math.isfinite(value):
+            raise ValueError(f"列 {column} のセル {cell!r} は有限の数ではありません")
+        return value
 
 
 # --8<-- [end:row]
@@ -89,9 +92,16 @@ class Table:
 
     @classmethod
     def of(cls, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
-        """見出しとセルの並びから作る。"""
+        """見出しとセルの並びから作る。セルの数が見出しと違う行は失敗にする。"""
         index = column_index(columns)
-        return cls(tuple(columns), tuple(Row(index, tuple(cells)) for cells in rows))
+        table_rows = tuple(Row(index, tuple(cells)) for cells in rows)
+        for number, row in enumerate(table_rows, 1):
+            if len(row.cells) != len(index):
+                raise ValueError(
+                    f"{number} 行目のセルの数が {len(row.cells)} で、"
+                    f"見出しの {len(index)} と違います"
+                )
+        return cls(tuple(columns), table_rows)
 
     @classmethod
     def from_records(cls, records: Records) -> Table:
@@ -114,8 +124,7 @@ class Table:
     def count_missing(self) -> dict[str, int]:
         """列ごとの欠損値の数。列の順に並ぶ。"""
         return {
-            column: sum(1 for row in self.rows if row.is_missing(column))
-            for column in self.columns
+            column: sum(1 for row in self.rows if row.is_missing(column)) for column in self.columns
         }
 
 
@@ -184,11 +193,15 @@ def fill_missing(
 # --8<-- [end:means-and-fill]
 
 
+# --8<-- [start:separate]
 def split_features_and_target(table: Table, target: str) -> tuple[list[str], list[Row], list[str]]:
     """正解の列と、それ以外の列（ファイルの順）に分ける。行は補完しないまま渡す。"""
     position_of(column_index(table.columns), target)
     columns = [column for column in table.columns if column != target]
     return columns, list(table.rows), [row.text(target) for row in table.rows]
+
+
+# --8<-- [end:separate]
 
 
 # --8<-- [start:split]

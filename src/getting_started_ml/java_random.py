@@ -33,6 +33,8 @@ class JavaRandom:
     """java.util.Random と同じ列を返す線形合同法の乱数。"""
 
     def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"種は整数です（{type(seed).__name__}）")
         self._state = (_to_signed(seed, _LONG_BITS) ^ MULTIPLIER) & MASK
         self._next_gaussian: float | None = None
 
