@@ -1,0 +1,87 @@
+"""第 11 章: 評価指標と交差検証（Survived.csv、cinema.csv）。
+
+混同行列・適合率・再現率・F 値・平均二乗誤差、ROC 曲線と AUC、Java 版と同じ乱数の
+K 分割交差検証、モデルと評価関数を差し替えられる交差検証を作り、実データで平均を求める。
+"""
+
+from getting_started_ml.chapter11.cross_validation import (
+    Fold,
+    Predictor,
+    Trainer,
+    cross_validate,
+    fold_sizes,
+    k_fold,
+    k_fold_sequential,
+)
+from getting_started_ml.chapter11.experiment import (
+    CINEMA_FEATURES,
+    N_SPLITS,
+    SEED,
+    SURVIVED,
+    SURVIVED_FEATURES,
+    SURVIVED_POSITIVE,
+    TREE_DEPTH,
+    LabeledData,
+    cinema_metrics,
+    evaluate,
+    linear_trainer,
+    main,
+    plain_mean,
+    prepare_cinema,
+    prepare_survived,
+    survived_metrics,
+    tree_trainer,
+)
+from getting_started_ml.chapter11.metrics import (
+    ConfusionMatrix,
+    Metric,
+    accuracy,
+    classification_metric,
+    confusion_matrix,
+    f1_score,
+    mean_squared_error,
+    precision,
+    ratio,
+    recall,
+)
+from getting_started_ml.chapter11.roc import RocPoint, auc, roc_curve
+
+__all__ = [
+    "CINEMA_FEATURES",
+    "N_SPLITS",
+    "SEED",
+    "SURVIVED",
+    "SURVIVED_FEATURES",
+    "SURVIVED_POSITIVE",
+    "TREE_DEPTH",
+    "ConfusionMatrix",
+    "Fold",
+    "LabeledData",
+    "Metric",
+    "Predictor",
+    "RocPoint",
+    "Trainer",
+    "accuracy",
+    "auc",
+    "cinema_metrics",
+    "classification_metric",
+    "confusion_matrix",
+    "cross_validate",
+    "evaluate",
+    "f1_score",
+    "fold_sizes",
+    "k_fold",
+    "k_fold_sequential",
+    "linear_trainer",
+    "main",
+    "mean_squared_error",
+    "plain_mean",
+    "precision",
+    "prepare_cinema",
+    "prepare_survived",
+    "ratio",
+    "recall",
+    "roc_curve",
+    "survived_metrics",
+    "tree_trainer",
+]
