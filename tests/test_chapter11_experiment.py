@@ -162,6 +162,20 @@ def test_評価は同じ分け方で指標ごとに分割の平均を求める()
     assert [value for _, value in results[:3]] == pytest.approx([expected, expected, 1.0])
 
 
+def test_分割の数と種を変えるとその分け方で評価する() -> None:
+    x = features(["a"], *([float(value)] for value in range(11)))
+    t = ["1", "0", "1", "1", "0", "0", "1", "0", "1", "1", "0"]
+    folds = k_fold(11, 3, 7)
+    per_fold = [
+        sum(1 for position in fold.test if t[position] == "1") / len(fold.test) for fold in folds
+    ]
+    results = evaluate(
+        constant_trainer, LabeledData(x, t), survived_metrics()[:1], n_splits=3, seed=7
+    )
+    assert results == [("正解率", plain_mean(per_fold))]
+    assert results != evaluate(constant_trainer, LabeledData(x, t), survived_metrics()[:1])
+
+
 def test_平均は左から順に足して割る() -> None:
     assert plain_mean([1.0, 2.0, 4.0]) == 7 / 3
     # 0.1 を 10 回そのまま足すと 1.0 にならない。Java の単純な足し算と同じ結果になる。

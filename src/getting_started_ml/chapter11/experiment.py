@@ -135,9 +135,12 @@ def evaluate(
     trainer: Trainer[Features, Y, object],
     data: LabeledData[Y],
     metrics: Sequence[tuple[str, Metric]],
+    *,
+    n_splits: int = N_SPLITS,
+    seed: int = SEED,
 ) -> list[tuple[str, float]]:
     """1 組の分け方をすべての指標で使い回し、指標ごとに分割のスコアの平均を求める。"""
-    folds = k_fold(len(data.x), N_SPLITS, SEED)
+    folds = k_fold(len(data.x), n_splits, seed)
     results = []
     for name, metric in metrics:
         scores = list(cross_validate(trainer, data.x, data.t, folds, metric))
