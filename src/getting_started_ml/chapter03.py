@@ -12,6 +12,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
+from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.numeric import format_fixed, kahan_sum, require_same_length
@@ -330,23 +331,14 @@ DEPTHS: tuple[tuple[str, int | None], ...] = (
 SHOWN_DEPTH = 2
 
 
-def accuracy(actual: Sequence[Hashable], predicted: Sequence[Hashable]) -> float:
-    """正解率。予測が正解と一致した割合。"""
-    require_same_length(actual, predicted, "正解", "予測")
-    if not actual:
-        raise ValueError("件数が 0 なので正解率を求められません")
-    hits = sum(1 for a, p in zip(actual, predicted, strict=True) if a == p)
-    return hits / len(actual)
-
-
 def main() -> None:
     """深さごとの正解率の表と、深さ 2 の決定木を表示する。"""
     split = prepare_iris(Table.load(IRIS))
     print("深さ\t訓練データ\tテストデータ")
     for name, depth in DEPTHS:
         model = DecisionTree[str](depth).fit(split.x_train, split.t_train)
-        train = accuracy(split.t_train, model.predict(split.x_train))
-        test = accuracy(split.t_test, model.predict(split.x_test))
+        train = accuracy(model.predict(split.x_train), split.t_train)
+        test = accuracy(model.predict(split.x_test), split.t_test)
         print(f"{name}\t{format_fixed(train, 4)}\t{format_fixed(test, 4)}")
     shown = build_tree(split.x_train, split.t_train, split.x_train[0].columns, SHOWN_DEPTH)
     print()
