@@ -136,11 +136,16 @@ def evaluate(
     data: LabeledData[Y],
     metrics: Sequence[tuple[str, Metric]],
     *,
-    n_splits: int = N_SPLITS,
-    seed: int = SEED,
+    n_splits: int | None = None,
+    seed: int | None = None,
 ) -> list[tuple[str, float]]:
-    """1 組の分け方をすべての指標で使い回し、指標ごとに分割のスコアの平均を求める。"""
-    folds = k_fold(len(data.x), n_splits, seed)
+    """1 組の分け方をすべての指標で使い回し、指標ごとに分割のスコアの平均を求める。
+
+    分割の数と種を省くと、この章の N_SPLITS（5）と SEED（0）を使う。
+    """
+    folds = k_fold(
+        len(data.x), N_SPLITS if n_splits is None else n_splits, SEED if seed is None else seed
+    )
     results = []
     for name, metric in metrics:
         scores = list(cross_validate(trainer, data.x, data.t, folds, metric))
