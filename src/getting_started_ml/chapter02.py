@@ -246,7 +246,13 @@ def prepare(
     if not table.rows:
         raise ValueError("行が 1 つもない表は分けられません")
     columns, rows, labels = split_features_and_target(table, target)
-    split = split_train_test(rows, labels, test_size, seed)
+    return fill_with_train_means(split_train_test(rows, labels, test_size, seed), columns)
+
+
+def fill_with_train_means(
+    split: TrainTestSplit[Row, Y], columns: Sequence[str]
+) -> TrainTestSplit[Features, Y]:
+    """訓練データの平均だけを求め、それで訓練データとテストデータの両方を補完する。"""
     means = column_means(split.x_train, columns)
     return TrainTestSplit(
         fill_missing(split.x_train, columns, means),

@@ -16,8 +16,7 @@ from getting_started_ml.chapter02 import (
     Row,
     Table,
     TrainTestSplit,
-    column_means,
-    fill_missing,
+    fill_with_train_means,
     split_train_test,
 )
 from getting_started_ml.cli import run_chapter
@@ -371,13 +370,7 @@ def prepare_cinema(
     if not rows:
         raise ValueError("外れ値を除くと行が 1 つも残らないので分けられません")
     split = split_train_test(rows, target_values(rows), test_size, seed)
-    means = column_means(split.x_train, FEATURES)
-    return TrainTestSplit(
-        fill_missing(split.x_train, FEATURES, means),
-        fill_missing(split.x_test, FEATURES, means),
-        split.t_train,
-        split.t_test,
-    )
+    return fill_with_train_means(split, FEATURES)
 
 
 # --8<-- [end:prepare]
