@@ -55,7 +55,7 @@ def test_Java版と同じ分け方になる() -> None:
     ]
 
 
-def test_同じシードなら同じ分け方で違うシードなら違う分け方() -> None:
+def test_同じ種なら同じ分け方で違う種なら違う分け方() -> None:
     assert k_fold(20, 4, 7) == k_fold(20, 4, 7)
     assert k_fold(10, 3, 0) != k_fold(10, 3, 1)
 

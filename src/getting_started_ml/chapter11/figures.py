@@ -143,7 +143,7 @@ def out_of_fold_scores(
 
 
 def roc_figure_data(data: LabeledData[str]) -> RocFigureData:
-    """本の 5 分割（シード 0）で求めた分割外のスコアの ROC 曲線と AUC。"""
+    """本の 5 分割（種 0）で求めた分割外のスコアの ROC 曲線と AUC。"""
     scores, labels = out_of_fold_scores(data, k_fold(len(data.x), N_SPLITS, SEED))
     curve = roc_curve(scores, labels)
     return RocFigureData(
