@@ -188,17 +188,7 @@ def test_章の定数() -> None:
     assert CINEMA_FEATURES == ("SNS1", "SNS2", "actor", "original")
 
 
-# 実データ（分け方と前処理はモジュールで 1 回だけ作る）
-
-
-@pytest.fixture(scope="module")
-def survived() -> LabeledData[str]:
-    return prepare_survived(Table.load("Survived.csv"))
-
-
-@pytest.fixture(scope="module")
-def cinema() -> LabeledData[float]:
-    return prepare_cinema(Table.load("cinema.csv"))
+# 実データ（survived・cinema）は tests/conftest.py のフィクスチャで 1 回だけ読む。
 
 
 @pytest.fixture(scope="module")

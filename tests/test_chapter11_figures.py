@@ -11,7 +11,7 @@ from conftest import Completed
 from sklearn.metrics import roc_auc_score
 from sklearn.tree import DecisionTreeClassifier
 
-from getting_started_ml.chapter02 import Features, Table
+from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
 from getting_started_ml.chapter11.cross_validation import k_fold
 from getting_started_ml.chapter11.experiment import (
@@ -21,7 +21,6 @@ from getting_started_ml.chapter11.experiment import (
     SURVIVED_POSITIVE,
     TREE_DEPTH,
     LabeledData,
-    prepare_survived,
 )
 from getting_started_ml.chapter11.figures import (
     FIGURES_DIR,
@@ -41,11 +40,6 @@ from getting_started_ml.chapter11.figures import (
 )
 
 COLUMNS = ("x", "y")
-
-
-@pytest.fixture(scope="module")
-def survived() -> LabeledData[str]:
-    return prepare_survived(Table.load(SURVIVED))
 
 
 def row(x: float, y: float) -> Features:

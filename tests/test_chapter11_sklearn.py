@@ -19,7 +19,6 @@ from sklearn.model_selection import KFold
 from sklearn.model_selection import cross_validate as sklearn_cross_validate
 from sklearn.tree import DecisionTreeClassifier
 
-from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import mean_absolute_error, root_mean_squared_error
 from getting_started_ml.chapter11 import (
     CINEMA_FEATURES,
@@ -42,8 +41,6 @@ from getting_started_ml.chapter11 import (
     mean_squared_error,
     plain_mean,
     precision,
-    prepare_cinema,
-    prepare_survived,
     recall,
     roc_curve,
     survived_metrics,
@@ -249,17 +246,7 @@ def test_平均二乗誤差はどんな数の並びでもscikit_learnと一致�
 # --8<-- [end:test-property]
 
 
-# 実データ（前処理と分け方はモジュールで 1 回だけ作る）
-
-
-@pytest.fixture(scope="module")
-def survived() -> LabeledData[str]:
-    return prepare_survived(Table.load("Survived.csv"))
-
-
-@pytest.fixture(scope="module")
-def cinema() -> LabeledData[float]:
-    return prepare_cinema(Table.load("cinema.csv"))
+# 実データ（survived・cinema）は tests/conftest.py のフィクスチャで 1 回だけ読む。
 
 
 def as_matrix(data: LabeledData[str] | LabeledData[float]) -> np.ndarray:
