@@ -20,6 +20,9 @@ from getting_started_ml.numeric import require_same_length
 EXACT_SUM_LIMIT = 2000
 """McNemar の検定で、二項係数を整数のまま足す食い違いの数の上限。"""
 
+MAX_DISCORDANT = 10_000_000
+"""McNemar の検定で受け付ける食い違いの数の上限（連分数が速く収束する範囲）。"""
+
 MAX_COINS = 50_000_000
 """符号の入れ替えで投げる硬貨（食い違いの数 × 回数）の上限。メモリを使い切らないように。"""
 
@@ -66,6 +69,8 @@ def mcnemar_exact(b: int, c: int) -> float:
     n = b + c
     if n == 0:
         return 1.0
+    if n > MAX_DISCORDANT:
+        raise ValueError(f"b + c は {MAX_DISCORDANT} 以下です（b={b}、c={c}）")
     smaller = min(b, c)
     if n > EXACT_SUM_LIMIT:
         # 整数で足すと遅すぎる数。P(X ≤ k) = I_{1/2}(n − k, k + 1) を連分数で求める。

@@ -13,6 +13,10 @@ from getting_started_ml.appendix_c.checks import (
 )
 
 
+MAX_TERMS = 100_000
+"""不完全ベータ関数の連分数で足す項の上限。a, b が大きいと約 √max(a, b) 項かかる。"""
+
+
 # --8<-- [start:t-interval]
 @dataclass(frozen=True)
 class PairedInterval:
@@ -113,7 +117,7 @@ def _beta_continued_fraction(x: float, a: float, b: float) -> float:
     c, d = 1.0, 1 - (a + b) * x / (a + 1)
     d = 1 / (d if abs(d) > tiny else tiny)
     result = d
-    for m in range(1, 1000):
+    for m in range(1, MAX_TERMS):
         for numerator in (
             m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
             -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
@@ -125,7 +129,7 @@ def _beta_continued_fraction(x: float, a: float, b: float) -> float:
             result *= c * d
         if abs(c * d - 1) < 1e-15:
             return result
-    raise ArithmeticError("不完全ベータ関数の連分数が 1000 項で収束しませんでした")
+    raise ArithmeticError(f"不完全ベータ関数の連分数が {MAX_TERMS} 項で収束しませんでした")
 
 
 # --8<-- [end:t-distribution]
