@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from getting_started_ml.appendix_c import (
@@ -54,6 +54,7 @@ def test_Wilsonの区間は1問も正解しなければ下端がちょうど0() 
     assert wilson_interval(0, 40).low == 0.0
 
 
+@settings(max_examples=60, deadline=None)
 @given(n=st.integers(1, 2000), data=st.data())
 def test_Wilsonの区間は0と1の間にあり測った割合を含む(n: int, data: st.DataObject) -> None:
     successes = data.draw(st.integers(0, n))

@@ -50,6 +50,7 @@ def test_食い違いがすべて片側なら両側の確率を足す() -> None:
     assert mcnemar_exact(0, 5) == pytest.approx(2 / 32)
 
 
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 300), st.integers(0, 300))
 def test_McNemarのp値は入れ替えても同じで1以下(b: int, c: int) -> None:
     assert mcnemar_exact(b, c) == mcnemar_exact(c, b)
@@ -88,7 +89,7 @@ def test_食い違いが無ければ入れ替えられない() -> None:
 # --8<-- [end:test-sign-flip]
 
 
-@settings(max_examples=20)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(-(2**63), 2**63 - 1), st.integers(0, 300))
 def test_まとめて作った状態の列はJavaRandomと同じ(seed: int, count: int) -> None:
     random = JavaRandom(seed)

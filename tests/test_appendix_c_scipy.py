@@ -23,7 +23,7 @@ def test_McNemarの正確検定はscipyの二項検定と同じ() -> None:
     assert mcnemar_exact(45, 87) == pytest.approx(stats.binomtest(45, 132, 0.5).pvalue, rel=1e-12)
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(st.integers(0, 200), st.integers(0, 200))
 def test_McNemarはどのbとcでもscipyと同じ(b: int, c: int) -> None:
     expected = 1.0 if b + c == 0 else stats.binomtest(b, b + c, 0.5).pvalue

@@ -12,7 +12,6 @@ from getting_started_ml.appendix_c.checks import (
     require_real,
 )
 
-
 MAX_TERMS = 100_000
 """不完全ベータ関数の連分数で足す項の上限。a, b が大きいと約 √max(a, b) 項かかる。"""
 
