@@ -10,10 +10,19 @@ from conftest import Completed
 
 from getting_started_ml.appendix_c.applied import (
     PRACTICAL_THRESHOLD,
+    TreeComparison,
     compare_tree_depths,
     fold_mean_accuracy,
     out_of_fold_predictions,
     verdict,
+)
+from getting_started_ml.appendix_c.figures import (
+    COVERAGE_FIGURE,
+    DIFFERENCES_FIGURE,
+    SELECTION_FIGURE,
+    coverage_data,
+    differences_data,
+    selection_data,
 )
 from getting_started_ml.appendix_c.repeated import PairedInterval
 from getting_started_ml.chapter02 import Features, Table
@@ -27,6 +36,7 @@ from getting_started_ml.chapter11 import (
     survived_metrics,
     tree_trainer,
 )
+from getting_started_ml.chapter11.figures import FIGURES_DIR, embedded_data
 
 RunModule = Callable[..., Completed]
 
@@ -75,9 +85,15 @@ def test_深さ2の交差検証の予測は第11章の正解率と同じ(survive
     assert fold_mean_accuracy(survived.t, predictions, folds) == chapter11["正解率"]
 
 
+@pytest.fixture(scope="module")
+def comparison(survived: LabeledData[str]) -> TreeComparison:
+    """深さ 2 と 3 の比較（木を 100 本学習するので、このファイルで 1 回だけ求める）。"""
+    return compare_tree_depths(survived)
+
+
 @pytest.mark.data("Survived.csv")
-def test_深さ2と深さ3の比較(survived: LabeledData[str]) -> None:
-    result = compare_tree_depths(survived)
+def test_深さ2と深さ3の比較(comparison: TreeComparison) -> None:
+    result = comparison
     counts = result.counts
     assert (counts.both, counts.only_a, counts.only_b, counts.neither) == (667, 29, 48, 147)
     assert result.mcnemar_p == pytest.approx(0.039539532877977755, rel=1e-12)
@@ -85,6 +101,23 @@ def test_深さ2と深さ3の比較(survived: LabeledData[str]) -> None:
     assert result.repeated.low > PRACTICAL_THRESHOLD  # 素朴に読むと「役に立つ」
     assert result.corrected.low < PRACTICAL_THRESHOLD < result.corrected.high  # 補正すると言えない
     assert result.verdict == "役に立つ改善かどうかは、まだ言えない"
+
+
+@pytest.mark.data("Survived.csv")
+def test_差の図はリポジトリにある図と同じ数値を描いている(comparison: TreeComparison) -> None:
+    assert figure_data(DIFFERENCES_FIGURE) == differences_data(comparison)
+
+
+def test_被覆率の図はリポジトリにある図と同じ数値を描いている() -> None:
+    assert figure_data(COVERAGE_FIGURE) == coverage_data()
+
+
+def test_選択の偏りの図はリポジトリにある図と同じ数値を描いている() -> None:
+    assert figure_data(SELECTION_FIGURE) == selection_data()
+
+
+def figure_data(name: str) -> object:
+    return embedded_data((FIGURES_DIR / name).read_text(encoding="utf-8"))
 
 
 @pytest.mark.data("Survived.csv")

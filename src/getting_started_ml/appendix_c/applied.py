@@ -94,6 +94,7 @@ class TreeComparison:
     mcnemar_p: float
     sign_flip_p: float
     seed_differences: list[float]
+    fold_differences: list[float]
     repeated: PairedInterval
     corrected: PairedInterval
 
@@ -134,8 +135,7 @@ def compare_tree_depths(data: LabeledData[str]) -> TreeComparison:
             first = (predictions_a, predictions_b)
     if first is None:
         raise ValueError(f"FOLD_SEEDS に第 11 章の種 {SEED} が含まれていません")
-    corrected = corrected_resampled_t_interval(fold_differences, 1 / (N_SPLITS - 1))
-    return summarize(data.t, *first, differences, corrected)
+    return summarize(data.t, *first, differences, fold_differences)
 
 
 def per_fold_differences(
@@ -157,9 +157,12 @@ def summarize(
     predictions_a: Sequence[Hashable],
     predictions_b: Sequence[Hashable],
     seed_differences: list[float],
-    corrected: PairedInterval,
+    fold_differences: list[float],
 ) -> TreeComparison:
-    """1 組の予測（種 0）の比較と、種ごとの差の区間をまとめる。"""
+    """1 組の予測（種 0）の比較と、種ごとの差の区間をまとめる。
+
+    補正した区間は、分割ごとの差に、テスト 1 に対して訓練 N_SPLITS − 1 の重なりを入れて求める。
+    """
     counts = discordance(actual, predictions_a, predictions_b)
     n = len(actual)
     correct_a = counts.both + counts.only_a
@@ -174,8 +177,9 @@ def summarize(
         mcnemar_p=mcnemar_exact(counts.only_a, counts.only_b),
         sign_flip_p=sign_flip_test(counts.only_a, counts.only_b, SIGN_FLIP_RESAMPLES, SEED),
         seed_differences=seed_differences,
+        fold_differences=fold_differences,
         repeated=paired_t_interval(seed_differences),
-        corrected=corrected,
+        corrected=corrected_resampled_t_interval(fold_differences, 1 / (N_SPLITS - 1)),
     )
 
 
