@@ -24,6 +24,7 @@ from getting_started_ml.appendix_c.figures import (
     differences_data,
     selection_data,
 )
+from getting_started_ml.appendix_c.idiomatic import compare_with_libraries
 from getting_started_ml.appendix_c.repeated import PairedInterval
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter11 import (
@@ -131,3 +132,36 @@ def test_データが無ければ1行の説明で終わる(run_module: RunModule
     assert "Survived.csv" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+# --8<-- [start:test-idiomatic]
+@pytest.mark.data("Survived.csv")
+def test_scipyとpandasで求めても同じ値になる(
+    survived: LabeledData[str], comparison: TreeComparison
+) -> None:
+    folds = k_fold(len(survived.x), 5, 0)
+    predictions_a = out_of_fold_predictions(tree_trainer(SURVIVED_FEATURES, 2), survived, folds)
+    predictions_b = out_of_fold_predictions(tree_trainer(SURVIVED_FEATURES, 3), survived, folds)
+    library = compare_with_libraries(
+        survived.t,
+        predictions_a,
+        predictions_b,
+        comparison.seed_scores_a,
+        comparison.seed_scores_b,
+    )
+    counts = comparison.counts
+    assert library.table == {
+        "False": {"False": counts.neither, "True": counts.only_b},
+        "True": {"False": counts.only_a, "True": counts.both},
+    }
+    assert library.mcnemar_p == pytest.approx(comparison.mcnemar_p, rel=1e-12)
+    assert library.wilson_a == pytest.approx(
+        (comparison.interval_a.low, comparison.interval_a.high), rel=1e-12
+    )
+    # scipy の t 分布の分位点と自作の二分法の差は 1e-12 程度。区間の端は 1e-10 で比べる。
+    assert library.seed_interval == pytest.approx(
+        (comparison.repeated.low, comparison.repeated.high), rel=1e-10
+    )
+
+
+# --8<-- [end:test-idiomatic]

@@ -17,6 +17,19 @@ from getting_started_ml.appendix_c import (
 )
 
 
+# --8<-- [start:test-first]
+def test_1問も正解しなければ素朴な区間は幅が0になる() -> None:
+    interval = wald_interval(0, 10)
+    assert (interval.low, interval.high) == (0.0, 0.0)
+
+
+def test_10問すべて不正解でもWilsonの上端は0より大きい() -> None:
+    assert wilson_interval(0, 10).high == pytest.approx(0.2775, abs=5e-5)
+
+
+# --8<-- [end:test-first]
+
+
 # --8<-- [start:test-wald]
 def test_95パーセントのzは1_96() -> None:
     assert z_value(0.95) == pytest.approx(1.959963984540054, rel=1e-12)

@@ -93,10 +93,16 @@ class TreeComparison:
     counts: Discordance
     mcnemar_p: float
     sign_flip_p: float
-    seed_differences: list[float]
+    seed_scores_a: list[float]
+    seed_scores_b: list[float]
     fold_differences: list[float]
     repeated: PairedInterval
     corrected: PairedInterval
+
+    @property
+    def seed_differences(self) -> list[float]:
+        """分け方ごとの正解率の差（B − A）。"""
+        return [b - a for a, b in zip(self.seed_scores_a, self.seed_scores_b, strict=True)]
 
     @property
     def verdict(self) -> str:
@@ -119,7 +125,7 @@ def compare_tree_depths(data: LabeledData[str]) -> TreeComparison:
     """同じ分け方の上で、深さ 2 と深さ 3 の木の予測を突き合わせる。"""
     baseline = tree_trainer(SURVIVED_FEATURES, BASELINE_DEPTH)
     candidate = tree_trainer(SURVIVED_FEATURES, CANDIDATE_DEPTH)
-    differences = []
+    scores_a, scores_b = [], []
     fold_differences: list[float] = []
     first: tuple[list[Hashable], list[Hashable]] | None = None
     for seed in FOLD_SEEDS:
@@ -127,15 +133,13 @@ def compare_tree_depths(data: LabeledData[str]) -> TreeComparison:
         predictions_a = out_of_fold_predictions(baseline, data, folds)
         predictions_b = out_of_fold_predictions(candidate, data, folds)
         fold_differences.extend(per_fold_differences(data.t, predictions_a, predictions_b, folds))
-        differences.append(
-            fold_mean_accuracy(data.t, predictions_b, folds)
-            - fold_mean_accuracy(data.t, predictions_a, folds)
-        )
+        scores_a.append(fold_mean_accuracy(data.t, predictions_a, folds))
+        scores_b.append(fold_mean_accuracy(data.t, predictions_b, folds))
         if seed == SEED:
             first = (predictions_a, predictions_b)
     if first is None:
         raise ValueError(f"FOLD_SEEDS に第 11 章の種 {SEED} が含まれていません")
-    return summarize(data.t, *first, differences, fold_differences)
+    return summarize(data.t, *first, (scores_a, scores_b), fold_differences)
 
 
 def per_fold_differences(
@@ -156,7 +160,7 @@ def summarize(
     actual: Sequence[Hashable],
     predictions_a: Sequence[Hashable],
     predictions_b: Sequence[Hashable],
-    seed_differences: list[float],
+    seed_scores: tuple[list[float], list[float]],
     fold_differences: list[float],
 ) -> TreeComparison:
     """1 組の予測（種 0）の比較と、種ごとの差の区間をまとめる。
@@ -176,9 +180,10 @@ def summarize(
         counts=counts,
         mcnemar_p=mcnemar_exact(counts.only_a, counts.only_b),
         sign_flip_p=sign_flip_test(counts.only_a, counts.only_b, SIGN_FLIP_RESAMPLES, SEED),
-        seed_differences=seed_differences,
+        seed_scores_a=seed_scores[0],
+        seed_scores_b=seed_scores[1],
         fold_differences=fold_differences,
-        repeated=paired_t_interval(seed_differences),
+        repeated=paired_t_interval([b - a for a, b in zip(*seed_scores, strict=True)]),
         corrected=corrected_resampled_t_interval(fold_differences, 1 / (N_SPLITS - 1)),
     )
 

@@ -125,8 +125,11 @@ def draw_differences(data: DifferencesData) -> Figure:
     axes = figure.add_subplot()
     values = data["fold_differences"]
     axes.scatter(values, [0.0] * len(values), alpha=0.6, label="分割ごとの差（50 個）")
-    axes.hlines(1.0, *data["naive"], linewidth=4, color="tab:orange", label="素朴な t 区間")
-    axes.hlines(2.0, *data["corrected"], linewidth=4, color="tab:green", label="補正した t 区間")
+    for height, (low, high), color, label in [
+        (1.0, data["naive"], "tab:orange", "素朴な t 区間"),
+        (2.0, data["corrected"], "tab:green", "補正した t 区間"),
+    ]:
+        axes.hlines(height, low, high, linewidth=4, color=color, label=label)
     axes.axvline(data["mean"], color="black", linewidth=1, label="平均")
     axes.axvline(0.0, color="gray", linewidth=1, linestyle=":")
     axes.axvline(data["threshold"], color="tab:red", linestyle="--", label="実用上の基準 0.01")
