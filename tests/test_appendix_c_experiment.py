@@ -121,9 +121,13 @@ def figure_data(name: str) -> object:
     return embedded_data((FIGURES_DIR / name).read_text(encoding="utf-8"))
 
 
+# --8<-- [start:test-command]
 @pytest.mark.data("Survived.csv")
 def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[str], str]) -> None:
     assert run_module("getting_started_ml.appendix_c").stdout == golden("appendix_c")
+
+
+# --8<-- [end:test-command]
 
 
 def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:
