@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from conftest import Completed
-from sklearn.metrics import average_precision_score, precision_recall_fscore_support
+from sklearn.metrics import precision_recall_fscore_support
 
-from getting_started_ml.appendix_b import average_precision, precision_recall_f1
+from getting_started_ml.appendix_b import average_precision, class_counts, precision_recall_f1
 from getting_started_ml.appendix_b.figures import PR_ROC_FIGURE, pr_roc_data, survived_scores
+from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter11.figures import FIGURES_DIR, embedded_data
@@ -36,21 +37,38 @@ def test_irisの木の3つの平均はscikit_learnと同じ() -> None:
 
 
 @pytest.mark.data("Survived.csv")
-def test_SurvivedのAPはscikit_learnと同じ(
-    scores_and_labels: tuple[list[float], list[bool]],
-) -> None:
-    scores, labels = scores_and_labels
-    assert average_precision(scores, labels) == pytest.approx(
-        average_precision_score(labels, scores), rel=1e-12
-    )
-
-
-@pytest.mark.data("Survived.csv")
 def test_PRとROCの図はリポジトリにある図と同じ数値を描いている(
     scores_and_labels: tuple[list[float], list[bool]],
 ) -> None:
     svg = (FIGURES_DIR / PR_ROC_FIGURE).read_text(encoding="utf-8")
     assert embedded_data(svg) == pr_roc_data(*scores_and_labels)
+
+
+# --8<-- [start:test-idiomatic]
+@pytest.mark.data("iris.csv")
+def test_classification_reportの表は自作の指標と同じ() -> None:
+    iris = prepare_iris(Table.load(IRIS))
+    tree = DecisionTree[str].with_max_depth(2).fit(iris.x_train, iris.t_train)
+    predicted = tree.predict(iris.x_test)
+    table = classification_table(iris.t_test, predicted)
+    for label, counts in class_counts(iris.t_test, predicted).items():
+        row = table.loc[str(label)]
+        assert row["precision"] == pytest.approx(counts.tp / (counts.tp + counts.fp), rel=1e-12)
+        assert row["support"] == counts.support
+    for name, average in (("マクロ平均", "macro"), ("重み付き平均", "weighted")):
+        ours = precision_recall_f1(iris.t_test, predicted, average)
+        assert table.loc[name, "f1-score"] == pytest.approx(ours.f1, rel=1e-12)
+
+
+@pytest.mark.data("Survived.csv")
+def test_scikit_learnのAPは自作と同じ(scores_and_labels: tuple[list[float], list[bool]]) -> None:
+    scores, labels = scores_and_labels
+    assert survived_average_precision(scores, labels) == pytest.approx(
+        average_precision(scores, labels), rel=1e-12
+    )
+
+
+# --8<-- [end:test-idiomatic]
 
 
 # --8<-- [start:test-command]

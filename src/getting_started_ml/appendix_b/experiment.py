@@ -51,7 +51,7 @@ def print_detection() -> None:
     print(f"  11 点補間: {fixed(average_precision_11pt(scores, labels))}")
     print(f"  全点補間: {fixed(average_precision_all_points(scores, labels))}")
     print(f"  補間なし: {fixed(average_precision(scores, labels))}")
-    listed = ", ".join(str(value) for value in CLASS_APS)
+    listed = ", ".join(format_fixed(value, 3) for value in CLASS_APS)
     print(f"  3 クラスの AP（{listed}）の mAP: {fixed(mean_average_precision(CLASS_APS))}")
 
 
