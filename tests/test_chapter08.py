@@ -385,7 +385,19 @@ def broken_json(change: str) -> str:
         document["age"]["overall_median"] = "28"
     elif change == "weight":
         document["model"]["class_weight"] = "balanced"
-    return json.dumps(document)
+    elif change == "feature":
+        document["model"]["tree"]["feature"] = "Cabin"
+    elif change == "depth":
+        tree = document["model"]["tree"]
+        document["model"]["max_depth"] = 1
+        document["model"]["tree"] = {
+            "feature": "Age", "threshold": 1.0, "impurity": 0.0, "left": tree, "right": tree
+        }  # fmt: skip
+    elif change == "dummies":
+        document["dummies"] = {"Sex": ["male"]}
+    elif change == "huge":
+        document["model"]["tree"]["threshold"] = "HUGE"
+    return json.dumps(document).replace('"HUGE"', "1e400")
 
 
 @pytest.mark.parametrize(
@@ -396,6 +408,10 @@ def broken_json(change: str) -> str:
         ("tree", "model.tree に impurity がありません"),
         ("median", "age.overall_median は数ではありません"),
         ("weight", "model.class_weight は NONE, BALANCED のどれか"),
+        ("feature", "列 Cabin は特徴量にありません"),
+        ("depth", "深さの上限を超えています"),
+        ("dummies", "dummies の列が Sex, Embarked ではありません"),
+        ("huge", "model.tree.threshold は有限の数ではありません"),
     ],
 )
 def test_形の違うJSONは何が違うかを書いて失敗する(change: str, message: str) -> None:
@@ -404,7 +420,7 @@ def test_形の違うJSONは何が違うかを書いて失敗する(change: str,
 
 
 def test_JSONでないものや有限でない数は読まない() -> None:
-    with pytest.raises(PipelineFormatError, match="JSON として読めません"):
+    with pytest.raises(PipelineFormatError, match="JSON の文法の誤り"):
         pipeline_from_json("{")
     with pytest.raises(PipelineFormatError, match="NaN"):
         pipeline_from_json(pipeline_to_json(fitted_example()).replace("27.5", "NaN", 1))

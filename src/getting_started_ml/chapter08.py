@@ -26,7 +26,6 @@ from getting_started_ml.chapter03 import (
     NotFittedError,
     Split,
     Tree,
-    depth_of,
     feature_rows,
     next_positions_of_same_label,
     pick,
@@ -509,6 +508,11 @@ class WeightedTreeClassifier(Generic[L]):
 
 
 # --8<-- [start:pipeline]
+AGE_IMPUTER = GroupMedianImputer("Age", ("Pclass", "Sex"))
+EMBARKED_IMPUTER = MostFrequentImputer("Embarked")
+DUMMY_ENCODER = DummyEncoder(("Sex", "Embarked"))
+
+
 @dataclass(frozen=True)
 class FittedPipeline:
     """学習済みのパイプライン。生の行（欠損値のある文字列の表）からそのまま予測する。"""
@@ -553,11 +557,11 @@ class Pipeline:
         require_same_length(x, t, "特徴量", "正解")
         require_labels(t)
         table = select_columns(x, FEATURES)
-        age = GroupMedianImputer("Age", ("Pclass", "Sex")).fit(table)
+        age = AGE_IMPUTER.fit(table)
         table = age.transform(table)
-        embarked = MostFrequentImputer("Embarked").fit(table)
+        embarked = EMBARKED_IMPUTER.fit(table)
         table = embarked.transform(table)
-        dummies = DummyEncoder(("Sex", "Embarked")).fit(table)
+        dummies = DUMMY_ENCODER.fit(table)
         model = WeightedTreeClassifier[int](self.max_depth, self.class_weight)
         tree = model.fit(to_features(dummies.transform(table)), list(t)).tree
         assert tree is not None
@@ -587,6 +591,9 @@ KIND = "getting_started_ml.chapter08.FittedPipeline"
 
 class PipelineFormatError(ValueError):
     """読み込んだ JSON が、この版のパイプラインの形ではない。"""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"パイプラインの JSON を読めません: {problem}")
 
 
 def pipeline_to_json(pipeline: FittedPipeline) -> str:
@@ -644,15 +651,44 @@ def save_pipeline(pipeline: FittedPipeline, path: Path | str) -> Path:
 
 
 # --8<-- [start:json-load]
+TREE_DEPTH_LIMIT = 100
+"""深さの上限の無い木を読むときに許す深さ（壊れたファイルで再帰が尽きないように）。"""
+
+
 def pipeline_from_json(text: str) -> FittedPipeline:
     """pipeline_to_json の文字列から、学習済みのパイプラインを作り直す。形が違えば失敗する。"""
+    reader = Reader(parse_json(text), "文書")
+    check_header(reader)
+    age = age_from_json(reader.field("age"))
+    embarked = embarked_from_json(reader.field("embarked"))
+    dummies = dummies_from_json(reader.field("dummies"))
+    model = reader.field("model")
+    max_depth = model.field("max_depth").optional_integer()
+    if max_depth is not None and max_depth < 1:
+        raise PipelineFormatError(f"model.max_depth は 1 以上です（{max_depth}）")
+    columns = [column for column in FEATURES if column not in dummies.dummies] + dummies.names()
+    tree = tree_from_json(model.field("tree"), max_depth or TREE_DEPTH_LIMIT, columns)
+    class_weight = model.field("class_weight").choice(ClassWeight)
+    return FittedPipeline(age, embarked, dummies, tree, max_depth, class_weight)
+
+
+def parse_json(text: str) -> object:
+    """JSON の文法で読む。NaN や Infinity、深すぎる入れ子は失敗にする。"""
     if not isinstance(text, str):
         raise TypeError(f"text は JSON の文字列です（{type(text).__name__}）")
     try:
-        document = json.loads(text, parse_constant=reject_constant)
+        return json.loads(text, parse_constant=reject_constant)
     except (json.JSONDecodeError, RecursionError) as error:
-        raise PipelineFormatError(f"パイプラインの JSON として読めません（{error}）") from None
-    reader = Reader(document, "文書")
+        raise PipelineFormatError(f"JSON の文法の誤り（{error}）") from None
+
+
+def reject_constant(name: str) -> float:
+    """JSON に NaN や Infinity があれば失敗にする。"""
+    raise PipelineFormatError(f"有限でない数 {name} があります")
+
+
+def check_header(reader: Reader) -> None:
+    """種類、版の番号、入力の列が、この版のものか。"""
     kind = reader.field("kind").text()
     if kind != KIND:
         raise PipelineFormatError(f"種類 kind が {KIND} ではありません（{kind}）")
@@ -663,73 +699,61 @@ def pipeline_from_json(text: str) -> FittedPipeline:
         )
     if reader.field("features").texts() != list(FEATURES):
         raise PipelineFormatError(f"features が {', '.join(FEATURES)} ではありません")
-    model = reader.field("model")
-    max_depth = model.field("max_depth").optional_integer()
-    try:
-        checked_depth = check_max_depth(max_depth)
-    except ValueError as error:
-        raise PipelineFormatError(f"model.max_depth: {error}") from None
-    tree = tree_from_json(model.field("tree"))
-    if checked_depth is not None and depth_of(tree) > checked_depth:
-        raise PipelineFormatError(
-            f"木の深さ {depth_of(tree)} が max_depth {checked_depth} を超えます"
-        )
-    return FittedPipeline(
-        age_from_json(reader.field("age")),
-        embarked_from_json(reader.field("embarked")),
-        dummies_from_json(reader.field("dummies")),
-        tree,
-        checked_depth,
-        model.field("class_weight").choice(ClassWeight),
-    )
-
-
-def load_pipeline(path: Path | str) -> FittedPipeline:
-    """save_pipeline で保存したファイルを読む。pickle と違い、読むだけでコードは動かない。"""
-    return pipeline_from_json(Path(path).read_text(encoding="utf-8"))
-
-
-def reject_constant(name: str) -> float:
-    """JSON に NaN や Infinity があれば失敗にする。"""
-    raise PipelineFormatError(f"JSON に有限でない数 {name} があります")
 
 
 def age_from_json(reader: Reader) -> FittedGroupMedianImputer:
-    """Age の補完器を作り直す。"""
-    by = tuple(reader.field("by").texts())
+    """Age の補完器を作り直す。列は Pipeline.fit が使うものと同じでなければならない。"""
+    column, by = reader.field("column").text(), tuple(reader.field("by").texts())
+    if (column, by) != (AGE_IMPUTER.column, AGE_IMPUTER.by):
+        raise PipelineFormatError(
+            f"age の列が {AGE_IMPUTER.column} と {AGE_IMPUTER.by} ではありません"
+        )
     medians: dict[GroupKey, float] = {}
     for entry in reader.field("medians").items():
         group = tuple(entry.field("group").texts())
         if len(group) != len(by):
             raise PipelineFormatError(f"{entry.where}.group の長さが by と違います")
         medians[group] = entry.field("median").number()
-    return FittedGroupMedianImputer(
-        reader.field("column").text(), by, medians, reader.field("overall_median").number()
-    )
+    return FittedGroupMedianImputer(column, by, medians, reader.field("overall_median").number())
 
 
 def embarked_from_json(reader: Reader) -> FittedMostFrequentImputer:
     """Embarked の補完器を作り直す。"""
-    return FittedMostFrequentImputer(
-        reader.field("column").text(), reader.field("most_frequent").text()
-    )
+    column = reader.field("column").text()
+    if column != EMBARKED_IMPUTER.column:
+        raise PipelineFormatError(f"embarked の列が {EMBARKED_IMPUTER.column} ではありません")
+    return FittedMostFrequentImputer(column, reader.field("most_frequent").text())
 
 
 def dummies_from_json(reader: Reader) -> FittedDummyEncoder:
     """ダミー変数の変換器を作り直す。"""
+    if reader.names() != list(DUMMY_ENCODER.columns):
+        raise PipelineFormatError(
+            f"dummies の列が {', '.join(DUMMY_ENCODER.columns)} ではありません"
+        )
     return FittedDummyEncoder({column: reader.field(column).texts() for column in reader.names()})
 
 
-def tree_from_json(reader: Reader) -> Tree[int]:
-    """入れ子の辞書から木を作り直す。"""
+def tree_from_json(reader: Reader, depth: int, columns: Sequence[str]) -> Tree[int]:
+    """入れ子の辞書から木を作り直す。深さの上限を超える節や、知らない列の節は失敗にする。"""
     if reader.has("label"):
         return Leaf(reader.field("label").integer())
-    split = Split(
-        reader.field("feature").text(),
-        reader.field("threshold").number(),
-        reader.field("impurity").number(),
+    if depth == 0:
+        raise PipelineFormatError(f"{reader.where} の木が深さの上限を超えています")
+    feature = reader.field("feature").text()
+    if feature not in columns:
+        raise PipelineFormatError(f"{reader.where}.feature の列 {feature} は特徴量にありません")
+    split = Split(feature, reader.field("threshold").number(), reader.field("impurity").number())
+    return Node(
+        split,
+        tree_from_json(reader.field("left"), depth - 1, columns),
+        tree_from_json(reader.field("right"), depth - 1, columns),
     )
-    return Node(split, tree_from_json(reader.field("left")), tree_from_json(reader.field("right")))
+
+
+def load_pipeline(path: Path | str) -> FittedPipeline:
+    """save_pipeline で保存したファイルを読む。pickle と違い、読むだけでコードは動かない。"""
+    return pipeline_from_json(Path(path).read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -780,7 +804,13 @@ class Reader:
     def number(self) -> float:
         if isinstance(self.value, bool) or not isinstance(self.value, int | float):
             raise PipelineFormatError(f"{self.where} は数ではありません")
-        return float(self.value)
+        try:
+            value = float(self.value)
+        except OverflowError:
+            value = math.inf
+        if not math.isfinite(value):
+            raise PipelineFormatError(f"{self.where} は有限の数ではありません")
+        return value
 
     def choice(self, kind: type[ClassWeight]) -> ClassWeight:
         name = self.text()
