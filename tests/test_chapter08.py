@@ -313,12 +313,22 @@ def test_パイプラインはすべてを訓練データだけから学習す�
     assert fitted.features(NEW_PASSENGERS)[0].values == (2, 27.5, 0, 0, 12, 0, 0, 1)
 
 
+# --8<-- [end:test-pipeline]
+
+
+# --8<-- [start:test-evaluation]
 def test_評価は正解率と見つけた生存者の数() -> None:
     split = TableSplit(PASSENGERS, NEW_PASSENGERS, SURVIVED, [1, 1])
 
     assert Evaluation.evaluate(Pipeline.build(3, ClassWeight.NONE), split) == Evaluation(
         1.0, 0.5, 1, 2
     )
+
+
+# --8<-- [end:test-evaluation]
+
+
+# --8<-- [start:test-pipeline-errors]
 
 
 def test_学習前のパイプラインで予測すると失敗する() -> None:
@@ -349,7 +359,7 @@ def test_予測する行の数の列に欠損値があれば失敗する() -> No
         fitted_example().predict(broken)
 
 
-# --8<-- [end:test-pipeline]
+# --8<-- [end:test-pipeline-errors]
 
 
 # --8<-- [start:test-save-load]

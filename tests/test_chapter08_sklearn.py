@@ -116,6 +116,15 @@ def test_scikit_learn_の_Pipeline_は自作と同じ特徴量を作り同じ予
     assert theirs.predict(new).tolist() == [1, 0]
 
 
+def test_性別が空欄の行は_scikit_learn_では警告して女性と同じ列になる() -> None:
+    theirs = build_pipeline(3, None).fit(frame_of(PASSENGER_ROWS), SURVIVED_LABELS)
+    blank_sex = frame_of([("3", "", "25", "0", "0", "8", "S")])
+
+    with pytest.warns(UserWarning, match="unknown categories"):
+        encoded = theirs[:-1].transform(blank_sex)
+    assert encoded.tolist() == [[3.0, 25.0, 0.0, 0.0, 8.0, 0.0, 0.0, 1.0]]
+
+
 # --8<-- [end:test-sklearn-encoders]
 
 
