@@ -16,6 +16,7 @@ from getting_started_ml.chapter08 import (
     FEATURES,
     INVENTED_PASSENGERS,
     MAX_DEPTH,
+    MODEL_FILE,
     SURVIVED,
     ClassWeight,
     DepthRow,
@@ -25,6 +26,8 @@ from getting_started_ml.chapter08 import (
     TableSplit,
     WeightedTreeClassifier,
     depth_table,
+    load_pipeline,
+    main,
     split_survived,
 )
 from getting_started_ml.chapter08_figures import (
@@ -268,6 +271,17 @@ def test_章のコマンドの出力は本文の出力と同じ(
 
 
 # --8<-- [end:test-golden]
+
+
+@pytest.mark.data(SURVIVED)
+def test_フォルダを渡すと保存したモデルのファイルが残る(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], golden: Callable[[str], str]
+) -> None:
+    main(tmp_path / "models")
+
+    assert capsys.readouterr().out == golden("chapter08")
+    loaded = load_pipeline(tmp_path / "models" / MODEL_FILE)
+    assert loaded.predict(Table.of(FEATURES, INVENTED_PASSENGERS)) == [1, 0]
 
 
 def test_データが無ければ1行で失敗する(run_module: RunModule, tmp_path: Path) -> None:

@@ -939,6 +939,8 @@ def main(model_dir: Path | None = None) -> None:
         result = Evaluation.evaluate(Pipeline.build(MAX_DEPTH, class_weight), split)
         print(evaluation_line(class_weight, result))
     fitted = Pipeline.build(MAX_DEPTH, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
+    if model_dir is not None:
+        model_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         path = save_pipeline(fitted, (model_dir or Path(scratch)) / MODEL_FILE)
         loaded = load_pipeline(path)
