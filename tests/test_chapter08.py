@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter03 import (
@@ -14,6 +16,7 @@ from getting_started_ml.chapter03 import (
     Leaf,
     Node,
     NotFittedError,
+    Split,
     gini,
 )
 from getting_started_ml.chapter08 import (
@@ -29,6 +32,8 @@ from getting_started_ml.chapter08 import (
     TableSplit,
     WeightedTreeClassifier,
     balanced_weights,
+    class_weights,
+    label_weight_sums,
     load_pipeline,
     median,
     pipeline_from_json,
@@ -36,9 +41,11 @@ from getting_started_ml.chapter08 import (
     save_pipeline,
     select_columns,
     to_features,
+    weighted_best_split,
     weighted_gini,
     weighted_majority,
 )
+from getting_started_ml.numeric import kahan_sum
 
 AGE_COLUMNS = ("Pclass", "Sex", "Age")
 
@@ -270,6 +277,56 @@ def test_行が無ければ学習できない() -> None:
 
 
 # --8<-- [end:test-weighted-tree]
+
+
+# --8<-- [start:test-naive-split]
+def naive_best_split(
+    rows: Sequence[tuple[float, ...]], labels: Sequence[int], weights: dict[int, float]
+) -> Split | None:
+    """境界ごとに左右を切り出し、weighted_gini で数え直す素直な版（速い版の答え合わせ用）。"""
+    row_weights = [weights[label] for label in labels]
+    if weighted_gini(labels, row_weights) == 0.0:
+        return None
+    node_weight = kahan_sum(label_weight_sums(labels, row_weights).values())
+    best: Split | None = None
+    for position, column in enumerate(["a", "b"]):
+        order = sorted(range(len(rows)), key=lambda i: rows[i][position])
+        xs = [rows[i][position] for i in order]
+        ys = [labels[i] for i in order]
+        ws = [row_weights[i] for i in order]
+        for i in range(1, len(xs)):
+            if xs[i] == xs[i - 1]:
+                continue
+            left = kahan_sum(label_weight_sums(ys[:i], ws[:i]).values())
+            right = kahan_sum(label_weight_sums(ys[i:], ws[i:]).values())
+            impurity = (
+                left * weighted_gini(ys[:i], ws[:i]) + right * weighted_gini(ys[i:], ws[i:])
+            ) / node_weight
+            if best is None or impurity < best.impurity:
+                best = Split(column, (xs[i - 1] + xs[i]) / 2, impurity)
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 2)), min_size=1, max_size=30
+    ),
+    st.sampled_from(list(ClassWeight)),
+)
+def test_持ち回りの速い分割は素直な版とビットまで一致する(
+    data: list[tuple[int, int, int]], class_weight: ClassWeight
+) -> None:
+    rows = [(float(a), float(b)) for a, b, _ in data]
+    labels = [label for _, _, label in data]
+    weights = class_weights(labels, class_weight)
+
+    assert weighted_best_split(rows, labels, ["a", "b"], weights) == naive_best_split(
+        rows, labels, weights
+    )
+
+
+# --8<-- [end:test-naive-split]
 
 
 PASSENGERS = table(
