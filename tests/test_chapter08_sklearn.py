@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import Completed
 from sklearn.impute import SimpleImputer
 from sklearn.preprocessing import OneHotEncoder
 from sklearn.tree import DecisionTreeClassifier
@@ -30,10 +29,9 @@ from getting_started_ml.chapter08_sklearn import (
     build_pipeline,
     evaluate,
     load_survived,
+    main,
     split_frame,
 )
-
-RunModule = Callable[..., Completed]
 
 PASSENGER_ROWS = [
     ("1", "female", "30", "0", "0", "80", "C"),
@@ -172,10 +170,9 @@ def test_random_state_を変えると重みなしの深さ5の食い違いが変
 
 
 @pytest.mark.data(SURVIVED)
-def test_scikit_learn_版のコマンドの出力は本文の出力と同じ(
-    run_module: RunModule, golden: Callable[[str], str]
+def test_scikit_learn_版の出力は本文の出力と同じ(
+    capsys: pytest.CaptureFixture[str], golden: Callable[[str], str]
 ) -> None:
-    result = run_module("getting_started_ml.chapter08_sklearn")
+    main()  # 別のプロセスにせず、読み込み済みの pandas と scikit-learn をそのまま使う
 
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == golden("chapter08_sklearn")
+    assert capsys.readouterr().out == golden("chapter08_sklearn")
