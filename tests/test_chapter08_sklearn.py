@@ -138,6 +138,19 @@ def test_pandas_で読んで本の位置で分けると同じ行になる() -> N
 
 
 @pytest.mark.data(SURVIVED)
+def test_実データでも前処理の結果は自作と同じ() -> None:
+    ours = split_survived(Table.load(SURVIVED))
+    fitted = Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(ours.x_train, ours.t_train)
+    split = split_frame(load_survived())
+    theirs = build_pipeline(MAX_DEPTH, None).fit(split.x_train, split.t_train)[:-1]
+
+    # 同じ中央値・最頻値・列を学ぶので、許す誤差は 0
+    for x_ours, x_theirs in [(ours.x_train, split.x_train), (ours.x_test, split.x_test)]:
+        expected = [list(row.values) for row in fitted.features(x_ours)]
+        assert theirs.transform(x_theirs).tolist() == expected
+
+
+@pytest.mark.data(SURVIVED)
 def test_scikit_learn_の_Pipeline_の深さ5の評価() -> None:
     split = split_frame(load_survived())
 
