@@ -13,6 +13,7 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.class_weight import compute_class_weight
 
 from getting_started_ml.chapter02 import Features, Table
+from getting_started_ml.chapter03 import Node, best_threshold
 from getting_started_ml.chapter08 import (
     FEATURES,
     MAX_DEPTH,
@@ -177,6 +178,34 @@ def test_random_state_を変えると重みなしの深さ5の食い違いが変
 
     # 列を調べる順が乱数で変わり、不純度が同じ候補のどれを選ぶかが変わる（scikit-learn 1.9.1）
     assert mismatches == [6, 2, 6, 6, 2, 6, 6, 6, 2, 6]
+
+
+@pytest.mark.data(SURVIVED)
+def test_重みなしの深さ5には不純度がまったく同じ2つの分割がある() -> None:
+    data = split_survived(Table.load(SURVIVED))
+    fitted = Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(data.x_train, data.t_train)
+    tree = fitted.tree
+    rows = list(zip(fitted.features(data.x_train), data.t_train, strict=True))
+    for _ in range(3):  # 男性 → 2・3 等 → 3 等、と右へ 3 回進んだ節
+        assert isinstance(tree, Node)
+        split = tree.split
+        rows = [(x, t) for x, t in rows if x.value(split.feature) > split.threshold]
+        tree = tree.right
+    assert isinstance(tree, Node)
+    fare = best_threshold("Fare", [x.value("Fare") for x, _ in rows], [t for _, t in rows])
+
+    assert (len(rows), tree.split.feature, tree.split.threshold) == (366, "Age", 9.5)
+    assert fare is not None
+    assert fare.impurity == tree.split.impurity == 0.2058730925043554  # 同点なので先の列 Age
+
+
+def test_葉の同数は_scikit_learn_では小さいクラス_自作では先に現れたラベル() -> None:
+    x = [Features(("a",), (0.0,)), Features(("a",), (0.0,))]
+    theirs = DecisionTreeClassifier(max_depth=1, random_state=0).fit([[0.0], [0.0]], [1, 0])
+    ours = WeightedTreeClassifier[int](1).fit(x, [1, 0])
+
+    assert theirs.predict([[0.0]]).tolist() == [0]  # predict_proba の argmax は先頭のクラス
+    assert ours.predict(x[:1]) == [1]
 
 
 # --8<-- [end:test-sklearn-data]
