@@ -132,8 +132,12 @@ class Standardizer:
         means, stds = {}, {}
         for position, column in enumerate(columns):
             values = [row.values[position] for row in rows]
+            require_numbers(values, f"列 {column} の値")
             mean = kahan_mean(values)
-            std = math.sqrt(kahan_mean((value - mean) ** 2 for value in values))
+            variance = kahan_mean((value - mean) * (value - mean) for value in values)
+            if not math.isfinite(variance):
+                raise ValueError(f"列 {column} の値が大きすぎて分散が有限になりません")
+            std = math.sqrt(variance)
             means[column], stds[column] = mean, std if std > 0.0 else 1.0
         return cls(means, stds)
 
