@@ -215,7 +215,9 @@ def test_pandasとscikit_learnの実験は自作と同じ値になる(
     assert experiment.feature_names == list(boston.x_train[0].columns)
     # 標準化した平均は「ほぼ 0」。丸めの残りの大きさは足し方しだいなので、絶対誤差で見る
     assert abs(experiment.rm_mean) < 1e-14
-    assert experiment.rm_std == pytest.approx(standardized_summary(boston.x_train, "RM")[1])
+    assert experiment.rm_std == pytest.approx(
+        standardized_summary(boston.x_train, "RM")[1], rel=1e-12
+    )
     for theirs, ours in zip(experiment.scores, mine, strict=True):
         assert theirs.train == pytest.approx(ours.train, rel=1e-9)
         assert theirs.test == pytest.approx(ours.test, rel=1e-9)

@@ -43,6 +43,7 @@ COUNT = "cnt"
 PRINT_AS_ZERO_BELOW = 1e-9
 
 
+# --8<-- [start:checks]
 def require_text_values(values: Sequence[object], name: str) -> None:
     """どの値も文字列であることを確かめる。違えば位置と型を書いて TypeError。"""
     for position, value in enumerate(values):
@@ -57,6 +58,9 @@ def require_numbers(values: Sequence[object], name: str) -> None:
             raise TypeError(f"{name}は数の並びです（{position} 番目が {type(value).__name__}）")
         if not math.isfinite(value):
             raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
+
+
+# --8<-- [end:checks]
 
 
 # --8<-- [start:dummies]
@@ -91,6 +95,7 @@ def encode_dummies(table: Table, column: str, categories: Sequence[str]) -> Tabl
 # --8<-- [end:dummies]
 
 
+# --8<-- [start:same-columns]
 def require_same_columns(rows: Sequence[Features], name: str) -> tuple[str, ...]:
     """どの行も同じ列名の並びであることを確かめ、その並びを返す。空なら失敗する。"""
     if not rows:
@@ -103,6 +108,9 @@ def require_same_columns(rows: Sequence[Features], name: str) -> tuple[str, ...]
                 f"{number} 行目 {', '.join(row.columns)}）"
             )
     return columns
+
+
+# --8<-- [end:same-columns]
 
 
 # --8<-- [start:standardizer]
