@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 from conftest import Completed
 
-from getting_started_ml.chapter02 import ColumnNotFoundError, Features, Table, TrainTestSplit
+from getting_started_ml.chapter02 import (
+    ColumnNotFoundError,
+    Features,
+    Table,
+    TrainTestSplit,
+)
+from getting_started_ml.chapter07 import SingularMatrixError, fit_linear_regression
 from getting_started_ml.chapter09 import (
     BIKE,
     BOSTON,
@@ -102,6 +108,26 @@ def test_カテゴリの重複と文字列でない値は失敗にする() -> No
 
 
 # --8<-- [end:test-encode-dummies]
+
+
+# --8<-- [start:test-all-categories]
+def test_カテゴリを1つも落とさないと切片と重なって学べない() -> None:
+    crime = ["high", "low", "very_low", "low", "high", "very_low", "low"]
+    table = Table.of(["CRIME", "RM"], [[c, str(4 + i)] for i, c in enumerate(crime)])
+    columns = ["RM", "CRIME_high", "CRIME_low", "CRIME_very_low"]
+    encoded = encode_dummies(table, "CRIME", ["high", "low", "very_low"])
+    every = [Features(tuple(columns), tuple(map(float, row.cells))) for row in encoded.rows]
+    prices = [10.0, 12.0, 15.0, 13.0, 18.0, 19.0, 17.0]
+
+    # 3 つのダミー変数の和はどの行でも 1。切片の列と一次従属になる
+    with pytest.raises(SingularMatrixError, match="CRIME_very_low の列"):
+        fit_linear_regression(every, prices, columns)
+    dropped = [column for column in columns if column != "CRIME_high"]
+    model = fit_linear_regression(every, prices, dropped)
+    assert list(model.coefficients) == dropped
+
+
+# --8<-- [end:test-all-categories]
 
 
 # --8<-- [start:test-standardizer]

@@ -22,6 +22,7 @@ class Standardizer:
     means: dict[str, float]
     stds: dict[str, float]
 
+    # --8<-- [start:fit]
     @classmethod
     def fit(cls, rows: Sequence[Features]) -> Standardizer:
         """列ごとに平均と母標準偏差（n で割る）を求める。"""
@@ -32,6 +33,8 @@ class Standardizer:
             means[column] = mean
             stds[column] = math.sqrt(kahan_mean((v - mean) * (v - mean) for v in values))
         return cls(means, stds)
+
+    # --8<-- [end:fit]
 
     def transform(self, rows: Sequence[Features]) -> list[Features]:
         """行ごとに (値 − 平均) / 標準偏差 にする。"""

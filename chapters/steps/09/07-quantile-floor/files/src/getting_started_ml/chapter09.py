@@ -48,7 +48,11 @@ class Standardizer:
         ]
 
 
+# --8<-- [start:quantile]
 def quantile(values: Sequence[float], q: float) -> float:
     """分位数。並べ替えて (n − 1)·q 番目の値を取る。"""
     ordered = sorted(values)
     return ordered[math.floor((len(ordered) - 1) * q)]
+
+
+# --8<-- [end:quantile]
