@@ -43,7 +43,9 @@ from getting_started_ml.chapter09_sklearn import (
     feature_set_pipeline,
     report,
     run_experiment,
+    score_terms,
     split_positions,
+    without_target_outliers,
 )
 from getting_started_ml.dataset import data_path
 
@@ -240,6 +242,21 @@ def test_pandasとscikit_learnの実験も本と同じ11行を出す(
 
 
 # --8<-- [end:test-idiomatic]
+
+
+@pytest.mark.data(BOSTON)
+@pytest.mark.parametrize(("seed", "test_size"), [(1, 0.3), (7, 0.25), (42, 0.4)])
+def test_ほかの種と割合でもpandas版と自作は同じ決定係数になる(seed: int, test_size: float) -> None:
+    mine = prepare_boston(Table.load(BOSTON), test_size=test_size, seed=seed)
+    theirs = boston_split(pd.read_csv(data_path(BOSTON)), test_size=test_size, seed=seed)
+
+    assert theirs.y_test.tolist() == mine.t_test
+    for _, terms in FEATURE_SETS:
+        ours, library = score_feature_set(mine, COLUMNS, terms), score_terms(theirs, terms)
+        assert library.train == pytest.approx(ours.train, rel=1e-9)
+        assert library.test == pytest.approx(ours.test, rel=1e-9)
+    reduced, library_reduced = remove_target_outliers(mine), without_target_outliers(theirs)
+    assert len(library_reduced.y_train) == len(reduced.t_train)
 
 
 def test_分割の位置は本と同じ並べ替えの先頭が訓練データ() -> None:
