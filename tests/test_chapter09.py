@@ -47,6 +47,7 @@ from getting_started_ml.chapter09 import (
 )
 from getting_started_ml.dataset import MalformedDataError
 from getting_started_ml.java_random import JavaRandom, shuffled_positions
+from getting_started_ml.numeric import format_fixed
 
 RunModule = Callable[..., Completed]
 
@@ -541,6 +542,27 @@ def test_bikeとweatherを結合して天気ごとの平均を求める() -> Non
 
 
 # --8<-- [end:test-data]
+
+
+# --8<-- [start:test-data-seeds]
+@pytest.mark.data(BOSTON)
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        (0, ["0.6950", "0.8628", "0.8213"]),  # 本の分け方: 交互作用の項で下がる
+        (2, ["0.6792", "-0.0020", "-0.4223"]),  # 2 乗の項を足しただけで下がる
+        (9, ["0.3432", "0.6924", "0.6980"]),  # 交互作用の項まで足したほうが上がる
+    ],
+)
+def test_テストデータの決定係数は分け方でこれだけ動く(seed: int, expected: list[str]) -> None:
+    split = prepare_boston(Table.load(BOSTON), seed=seed)
+
+    scores = [score_feature_set(split, COLUMNS, terms).test for _, terms in FEATURE_SETS]
+
+    assert [format_fixed(score, 4) for score in scores] == expected
+
+
+# --8<-- [end:test-data-seeds]
 
 
 # --8<-- [start:test-data-golden]
