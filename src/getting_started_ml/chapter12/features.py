@@ -47,7 +47,9 @@ class PolynomialScaler:
         for j, name in enumerate(names):
             column = [row[j] for row in rows]
             mean = kahan_mean(column)
-            std = math.sqrt(kahan_mean((value - mean) ** 2 for value in column))
+            std = math.sqrt(kahan_mean((value - mean) * (value - mean) for value in column))
+            if not math.isfinite(std):
+                raise ValueError(f"列 {name} の値が大きすぎて、標準偏差が有限の数で表せません")
             if std == 0.0:
                 raise ValueError(
                     f"列 {name} は訓練データで一定（{column[0]}）なので標準化できません"
@@ -101,7 +103,10 @@ def sample_std(values: Sequence[float]) -> float:
     if len(values) < 2:
         raise ValueError(f"標本標準偏差には 2 件以上が要ります（{len(values)} 件）")
     mean = kahan_mean(values)
-    return math.sqrt(kahan_sum((value - mean) ** 2 for value in values) / (len(values) - 1))
+    std = math.sqrt(kahan_sum((v - mean) * (v - mean) for v in values) / (len(values) - 1))
+    if not math.isfinite(std):
+        raise ValueError("値が大きすぎて、標本標準偏差が有限の数で表せません")
+    return std
 
 
 def outlier_rows(
@@ -115,6 +120,8 @@ def outlier_rows(
     """
     if not threshold > 0:
         raise ValueError(f"threshold は正の数です（threshold={threshold}）")
+    if not table.rows:
+        raise ValueError("表に行が 1 つもないので、外れ値を決められません")
     flagged: set[int] = set()
     for column in columns:
         values = column_values(table, column)
