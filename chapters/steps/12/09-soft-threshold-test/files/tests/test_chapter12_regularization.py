@@ -45,6 +45,7 @@ def test_行列の和と定数倍と単位行列() -> None:
     assert identity(3) @ Matrix.column_vector(7, 8, 9) == Matrix.column_vector(7, 8, 9)
 
 
+# --8<-- [start:new-test]
 def test_軟しきい値はしきい値の内側を0にし外側をしきい値だけ縮める() -> None:
     from getting_started_ml.chapter12.regularization import soft_threshold  # noqa: PLC0415
 
@@ -53,3 +54,6 @@ def test_軟しきい値はしきい値の内側を0にし外側をしきい値�
     assert soft_threshold(1.5, 2.0) == 0.0
     assert soft_threshold(-2.0, 2.0) == 0.0
     assert soft_threshold(0.7, 0.0) == 0.7
+
+
+# --8<-- [end:new-test]

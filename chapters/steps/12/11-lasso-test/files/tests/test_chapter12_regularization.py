@@ -18,12 +18,16 @@ PLANE_X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]
 PLANE_T = [3 * a - b + 4 for a, b in PLANE_X]
 
 
+# --8<-- [start:sparse-data]
 def sparse_data(n: int = 50) -> tuple[list[list[float]], list[float]]:
     """t = 3·x0 − 2·x1 + 0.1·ノイズ。x2 と x3 は t に関係しない列（JavaRandom(0) の正規乱数）。"""
     random = JavaRandom(0)
     x = [[random.next_gaussian() for _ in range(4)] for _ in range(n)]
     t = [3 * row[0] - 2 * row[1] + 0.1 * random.next_gaussian() for row in x]
     return x, t
+
+
+# --8<-- [end:sparse-data]
 
 
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
@@ -63,6 +67,7 @@ def test_軟しきい値はしきい値の内側を0にし外側をしきい値�
     assert soft_threshold(0.7, 0.0) == 0.7
 
 
+# --8<-- [start:new-tests]
 def test_ラッソは関係のない列の係数をちょうど0にする() -> None:
     from getting_started_ml.chapter12.regularization import lasso_fit  # noqa: PLC0415
 
@@ -82,3 +87,6 @@ def test_ラッソはalphaが小さければ最小二乗に近い() -> None:
 
     assert model.coefficients == pytest.approx(ols.coefficients, abs=1e-7)
     assert model.intercept == pytest.approx(ols.intercept, abs=1e-7)
+
+
+# --8<-- [end:new-tests]
