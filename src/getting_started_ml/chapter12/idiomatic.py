@@ -1,7 +1,7 @@
 """第 12 章の実験を、実務の書き方（pandas と scikit-learn のパイプライン）で書き直したもの。
 
-行の分け方だけは自作の three_way_positions（Java 版と同じ乱数）を使い、自作の結果と比べられる
-ようにする。
+行の分け方だけは自作の three_way_positions（java.util.Random と同じ乱数）を使い、
+自作の結果と比べられるようにする。
 python -m getting_started_ml.chapter12.idiomatic で、alpha ごとの表と結果を表示する。
 """
 
@@ -50,7 +50,7 @@ def drop_outliers(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def idiomatic_experiment() -> IdiomaticResult:
-    """pandas で読み、Java 版と同じ位置で 3 つに分け、alpha を検証データで選ぶ。"""
+    """pandas で読み、自作と同じ位置で 3 つに分け、alpha を検証データで選ぶ。"""
     frame = drop_outliers(pd.read_csv(data_path(BOSTON)))
     positions = java_positions(len(frame))
     train, valid, test = (
