@@ -10,7 +10,7 @@ import math
 import numbers
 import warnings
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from getting_started_ml.chapter07 import Matrix, SingularMatrixError
@@ -138,8 +138,8 @@ class RegularizedModel:
 class LassoModel(RegularizedModel):
     """座標降下法で学習したラッソ回帰。何周で止まったか（sweeps）も持つ。"""
 
-    sweeps: int = field(default=0)
-    converged: bool = field(default=True)
+    sweeps: int
+    converged: bool
 
 
 # --8<-- [end:model]
