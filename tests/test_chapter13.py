@@ -37,6 +37,12 @@ def mixed_rows() -> list[list[float]]:
     return rows
 
 
+def test_混ぜたデータの先頭の行は仕様と同じ() -> None:
+    assert mixed_rows()[0] == [
+        *(1.3623851623121213, -0.5844090924521541, 1.8025366054447938, -0.3486504435602367)
+    ]
+
+
 # --8<-- [start:test-covariance]
 def test_2列の分散と共分散を求める() -> None:
     assert covariance_matrix([[1, 2], [3, 6], [5, 10]]) == [[4, 8], [8, 16]]

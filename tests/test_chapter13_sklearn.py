@@ -59,6 +59,18 @@ def test_寄与率と主成分はscikit_learnのPCAと同じ(seed: int, n_rows: 
     )
 
 
+def test_混ぜたデータでもscikit_learnのPCAと同じ() -> None:
+    x = mixed_rows()
+    ours = fit_pca(x, 4)
+    library = PCA().fit(np.array(x))
+    assert ours.explained_variance_ratio == pytest.approx(
+        library.explained_variance_ratio_.tolist(), abs=1e-15
+    )
+    assert np.array(ours.components) == pytest.approx(
+        np.array(normalize_signs(library.components_.tolist())), abs=1e-12
+    )
+
+
 def signs(components: np.ndarray) -> np.ndarray:
     """scikit-learn の主成分を、符号の規則でそろえるときに掛ける ±1（主成分ごと）。"""
     return np.array(
