@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+from getting_started_ml import chapter13
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter13 import (
     Loading,
@@ -93,6 +94,13 @@ def test_対角行列なら回さずに終わる() -> None:
     assert eigen.values == [3.0, 1.0]
     assert eigen.vectors == [[0.0, 1.0], [1.0, 0.0]]
     assert eigen.sweeps == 0
+
+
+def test_掃き出しの上限に届けば警告する(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chapter13, "MAX_SWEEPS", 1)
+    with pytest.warns(UserWarning, match="1 回の掃き出しで収束しませんでした"):
+        eigen = jacobi_eigen(covariance_matrix(mixed_rows()))
+    assert eigen.sweeps == 1
 
 
 # --8<-- [end:test-jacobi]
