@@ -24,6 +24,7 @@ from getting_started_ml.chapter13 import (
 )
 from getting_started_ml.java_random import JavaRandom
 
+# --8<-- [start:helpers]
 SQRT5 = math.sqrt(5)
 
 
@@ -36,6 +37,9 @@ def mixed_rows() -> list[list[float]]:
         b0, b1 = random.next_gaussian(), random.next_gaussian()
         rows.append([w0 * b0 + w1 * b1 + 0.1 * random.next_gaussian() for w0, w1 in weights])
     return rows
+
+
+# --8<-- [end:helpers]
 
 
 def test_混ぜたデータの先頭の行は仕様と同じ() -> None:
@@ -218,6 +222,13 @@ def test_長さの違う行やNaNは入口で断る() -> None:
         fit_pca([[1, 2], [3]], 1)
     with pytest.raises(ValueError, match="有限でない数"):
         fit_pca([[1, 2], [math.nan, 4]], 1)
+
+
+def test_numpyの2次元配列も整数の配列もそのまま渡せる() -> None:
+    rows = [[1, 2], [3, 6], [5, 10]]
+    expected = fit_pca(rows, 1)
+    assert fit_pca(np.array(rows), 1) == expected
+    assert fit_pca(np.array(rows, dtype=float), 1) == expected
 
 
 def test_すべての列が一定なら説明すべき分散がない() -> None:

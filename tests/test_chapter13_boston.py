@@ -18,6 +18,7 @@ from getting_started_ml.numeric import kahan_sum
 
 RunModule = Callable[..., Completed]
 
+# --8<-- [start:fixtures]
 BOSTON_COLUMNS = [
     *("ZN", "INDUS", "CHAS", "NOX", "RM", "AGE", "DIS", "RAD", "TAX", "PTRATIO", "B", "LSTAT"),
     *("PRICE", "CRIME_low", "CRIME_very_low"),
@@ -51,6 +52,7 @@ def boston() -> StandardizedTable:
 
 
 pytestmark = pytest.mark.data("Boston.csv")
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-real-data]

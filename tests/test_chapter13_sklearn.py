@@ -25,10 +25,14 @@ from getting_started_ml.chapter13_sklearn import (
 from getting_started_ml.java_random import JavaRandom
 
 
+# --8<-- [start:helpers]
 def gaussian_rows(seed: int, n_rows: int, n_columns: int) -> list[list[float]]:
     """JavaRandom の正規乱数で作った、列ごとに尺度の違う表。"""
     random = JavaRandom(seed)
     return [[(j + 1) * random.next_gaussian() + j for j in range(n_columns)] for _ in range(n_rows)]
+
+
+# --8<-- [end:helpers]
 
 
 # --8<-- [start:test-learning]
@@ -72,13 +76,9 @@ def test_混ぜたデータでもscikit_learnのPCAと同じ() -> None:
 
 
 def signs(components: np.ndarray) -> np.ndarray:
-    """scikit-learn の主成分を、符号の規則でそろえるときに掛ける ±1（主成分ごと）。"""
-    return np.array(
-        [
-            1.0 if a[0] == b[0] else -1.0
-            for a, b in zip(normalize_signs(components.tolist()), components.tolist(), strict=True)
-        ]
-    )
+    """主成分ごとに、絶対値が最大の成分の符号（normalize_signs が掛ける ±1）。"""
+    largest = np.argmax(np.abs(components), axis=1)  # 同じ大きさなら先の成分
+    return np.where(components[np.arange(len(components)), largest] < 0, -1.0, 1.0)
 
 
 def test_標準化はStandardScalerと同じ() -> None:

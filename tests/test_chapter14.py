@@ -22,8 +22,10 @@ from getting_started_ml.chapter14 import (
     update_centers,
 )
 
+# --8<-- [start:fixtures]
 TWO_GROUPS = [[0.0, 0.0], [0.0, 1.0], [10.0, 10.0], [10.0, 11.0]]
 THREE_PAIRS = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-assign]

@@ -26,6 +26,7 @@ from getting_started_ml.java_random import JavaRandom
 from getting_started_ml.numeric import format_fixed
 
 
+# --8<-- [start:helpers]
 def three_blobs() -> Matrix:
     """3 つの中心のまわりに、JavaRandom の正規乱数で 20 点ずつ散らした 2 次元の点。"""
     random = JavaRandom(0)
@@ -43,6 +44,9 @@ def library_fit(points: Matrix, init: Matrix) -> KMeans:
         return KMeans(
             n_clusters=len(init), init=np.array(init), n_init=1, tol=0.0, max_iter=300
         ).fit(np.array(points))
+
+
+# --8<-- [end:helpers]
 
 
 # --8<-- [start:test-learning]

@@ -21,6 +21,7 @@ from getting_started_ml.chapter14 import (
 
 RunModule = Callable[..., Completed]
 
+# --8<-- [start:fixtures]
 pytestmark = pytest.mark.data("Wholesale.csv")
 
 # 仕様（他の版と突き合わせた全桁の値）
@@ -56,6 +57,9 @@ def spending() -> Spending:
 @pytest.fixture(scope="module")
 def points(spending: Spending) -> Matrix:
     return standardize(spending.rows)
+
+
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-real-data]

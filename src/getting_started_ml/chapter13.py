@@ -10,12 +10,18 @@ import math
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from getting_started_ml.chapter02 import Table, column_means, fill_missing
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum
 
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
 Matrix = list[list[float]]
+Rows: TypeAlias = "Sequence[Sequence[float]] | NDArray[Any]"
+"""公開関数が受け取る表: 数のリストのリストか、2 次元の numpy 配列。"""
 
 BOSTON = "Boston.csv"
 CATEGORY = "CRIME"
@@ -77,13 +83,13 @@ def _is_numpy_real(cell: object) -> bool:
 
 
 # --8<-- [start:covariance]
-def mean_of_columns(x: Sequence[Sequence[float]]) -> list[float]:
+def mean_of_columns(x: Rows) -> list[float]:
     """列ごとの平均（Java と同じ Kahan の和）。"""
     rows = as_rows(x)
     return [kahan_mean(row[j] for row in rows) for j in range(len(rows[0]))]
 
 
-def covariance_matrix(x: Sequence[Sequence[float]]) -> Matrix:
+def covariance_matrix(x: Rows) -> Matrix:
     """共分散行列 Xcᵀ Xc / (n − 1)。Xc は列の平均を引いた X。和は行の順に素直に足す。"""
     rows = as_rows(x)
     if len(rows) < 2:
@@ -207,12 +213,12 @@ class PcaModel:
     explained_variance_ratio: list[float]
     sweeps: int
 
-    def transform(self, x: Sequence[Sequence[float]]) -> Matrix:
+    def transform(self, x: Rows) -> Matrix:
         """x を主成分の座標に移す。"""
         return transform(self, x)
 
 
-def fit_pca(x: Sequence[Sequence[float]], n_components: int) -> PcaModel:
+def fit_pca(x: Rows, n_components: int) -> PcaModel:
     """共分散行列の固有値分解で、寄与率の大きい順に n_components 個の主成分を求める。"""
     rows = as_rows(x)
     width = len(rows[0])
@@ -240,7 +246,7 @@ def fit_pca(x: Sequence[Sequence[float]], n_components: int) -> PcaModel:
 
 
 # --8<-- [start:transform]
-def transform(model: PcaModel, x: Sequence[Sequence[float]]) -> Matrix:
+def transform(model: PcaModel, x: Rows) -> Matrix:
     """(x − mean) · componentsᵀ。和は列の順に素直に足す。"""
     rows = as_rows(x)
     width = len(model.mean)
@@ -305,7 +311,7 @@ def top_loadings(component: Sequence[float], columns: Sequence[str], k: int) -> 
 
 
 # --8<-- [start:standardize]
-def standardize(x: Sequence[Sequence[float]]) -> Matrix:
+def standardize(x: Rows) -> Matrix:
     """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。標準偏差が 0 の列は 1 で割る。"""
     rows = as_rows(x)
     scales = []

@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter13 import Matrix, as_rows, standardize
+from getting_started_ml.chapter13 import Matrix, Rows, as_rows, standardize
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import format_fixed, kahan_mean, require_same_length
@@ -84,18 +84,14 @@ def nearest_centers(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
     return labels
 
 
-def assign_clusters(
-    points: Sequence[Sequence[float]], centers: Sequence[Sequence[float]]
-) -> list[int]:
+def assign_clusters(points: Rows, centers: Rows) -> list[int]:
     """各点を最も近い中心の番号に割り当てる。同じ距離なら番号の小さい中心。"""
     rows, middles = checked_pair(points, centers, "centers")
     labels: list[int] = nearest_centers(rows, middles).tolist()
     return labels
 
 
-def checked_pair(
-    points: Sequence[Sequence[float]], centers: Sequence[Sequence[float]], name: str
-) -> tuple[np.ndarray, np.ndarray]:
+def checked_pair(points: Rows, centers: Rows, name: str) -> tuple[np.ndarray, np.ndarray]:
     """点と中心を確かめて配列にする。列の数が違えば両方を書いて失敗する。"""
     rows, middles = as_rows(points, "points"), as_rows(centers, name)
     if len(rows[0]) != len(middles[0]):
@@ -125,9 +121,7 @@ def moved_centers(points: np.ndarray, labels: np.ndarray, previous: np.ndarray) 
     return moved
 
 
-def update_centers(
-    points: Sequence[Sequence[float]], labels: Sequence[int], previous: Sequence[Sequence[float]]
-) -> Matrix:
+def update_centers(points: Rows, labels: Sequence[int], previous: Rows) -> Matrix:
     """各クラスタの点を行の順に素直に足し、件数で割る。点の無いクラスタは前の中心のまま。"""
     rows, centers = checked_pair(points, previous, "previous")
     check_labels(labels, len(rows), len(centers))
@@ -149,9 +143,7 @@ def check_labels(labels: Sequence[int], n_points: int, n_clusters: int) -> None:
 
 
 # --8<-- [start:sse]
-def sum_of_squared_errors(
-    points: Sequence[Sequence[float]], labels: Sequence[int], centers: Sequence[Sequence[float]]
-) -> float:
+def sum_of_squared_errors(points: Rows, labels: Sequence[int], centers: Rows) -> float:
     """各点と、その点のクラスタの中心との距離の 2 乗を、行の順に素直に足す。"""
     rows, middles = checked_pair(points, centers, "centers")
     check_labels(labels, len(rows), len(middles))
@@ -177,8 +169,8 @@ class KMeansResult:
 
 
 def fit_kmeans(
-    points: Sequence[Sequence[float]],
-    init: Sequence[Sequence[float]],
+    points: Rows,
+    init: Rows,
     max_iterations: int = DEFAULT_MAX_ITERATIONS,
 ) -> KMeansResult:
     """init から始めて、割り当てと更新を中心が 1 ビットも動かなくなるまで繰り返す。
@@ -235,7 +227,7 @@ def require_cluster_count(k: int, n_points: int) -> None:
 
 
 # --8<-- [start:restarts]
-def choose_initial_centers(points: Sequence[Sequence[float]], k: int, seed: int) -> Matrix:
+def choose_initial_centers(points: Rows, k: int, seed: int) -> Matrix:
     """Java 版と同じ並べ替えの先頭 k 個の位置にある点を、その順に写して初期中心にする。"""
     rows = as_rows(points, "points")
     require_cluster_count(k, len(rows))
@@ -262,7 +254,7 @@ def best_result(candidates: Sequence[Candidate]) -> Candidate:
 
 
 def fit_with_restarts(
-    points: Sequence[Sequence[float]], k: int, seed: int = SEED, n_init: int = DEFAULT_N_INIT
+    points: Rows, k: int, seed: int = SEED, n_init: int = DEFAULT_N_INIT
 ) -> Candidate:
     """種 seed, seed+1, …, seed+n_init−1 の初期中心から始め、SSE が最小の結果を残す。"""
     rows = as_rows(points, "points")
@@ -283,7 +275,7 @@ def first_positions(n: int, seed: int) -> tuple[int, ...]:
 
 
 def sse_by_cluster_count(
-    points: Sequence[Sequence[float]],
+    points: Rows,
     counts: Sequence[int],
     seed: int = SEED,
     n_init: int = DEFAULT_N_INIT,
@@ -306,9 +298,7 @@ class ClusterSummary:
     means: list[float]
 
 
-def summarize_clusters(
-    original_rows: Sequence[Sequence[float]], labels: Sequence[int]
-) -> list[ClusterSummary]:
+def summarize_clusters(original_rows: Rows, labels: Sequence[int]) -> list[ClusterSummary]:
     """クラスタごとの件数と列の平均（Kahan）。件数の多い順、同じなら番号の小さい順。"""
     rows = as_rows(original_rows, "original_rows")
     require_same_length(rows, labels, "original_rows", "labels")
