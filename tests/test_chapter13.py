@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import Completed
 
 from getting_started_ml import chapter13
 from getting_started_ml.chapter02 import Table
@@ -242,3 +245,13 @@ def test_1行では共分散を求められない() -> None:
 
 
 # --8<-- [end:test-errors]
+
+
+def test_データが無ければ1行の説明で終わる(
+    run_module: Callable[..., Completed], tmp_path: Path
+) -> None:
+    result = run_module("getting_started_ml.chapter13", env={"ML_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 1
+    assert "Boston.csv" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""

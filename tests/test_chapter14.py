@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import Completed
 
 from getting_started_ml.chapter13 import standardize
 from getting_started_ml.chapter14 import (
@@ -173,3 +176,13 @@ def test_ラベルがクラスタの番号の外なら断る() -> None:
 
 
 # --8<-- [end:test-errors]
+
+
+def test_データが無ければ1行の説明で終わる(
+    run_module: Callable[..., Completed], tmp_path: Path
+) -> None:
+    result = run_module("getting_started_ml.chapter14", env={"ML_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 1
+    assert "Wholesale.csv" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
