@@ -13,8 +13,13 @@ import httpx2
 import pytest
 from chapter15_support import running_server
 
+from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import Movie, Passenger
+from getting_started_ml.chapter15.idiomatic import (
+    save_sklearn_sales_model,
+    train_sales_with_sklearn,
+)
 from getting_started_ml.chapter15.infrastructure import FileModelStore
 from getting_started_ml.chapter15.training import train_and_save_models
 
@@ -41,6 +46,19 @@ def test_学習したモデルで本の映画と乗客を予測する(trained: F
 
 
 # --8<-- [end:test-real-models]
+
+
+# --8<-- [start:test-idiomatic]
+@pytest.mark.data("cinema.csv")
+def test_scikit_learnで学習したモデルも同じAPIで同じ売上を返す(tmp_path: Path) -> None:
+    store = FileModelStore(tmp_path)
+    save_sklearn_sales_model(train_sales_with_sklearn(Table.load("cinema.csv")), store)
+    sales = PredictionService(store).predict_sales(Movie(200.0, 500.0, 3000.0, 1)).sales
+    # 正規方程式（自作）と特異値分解（scikit-learn）で解き方が違うので、末尾の桁は揃わない。
+    assert sales == pytest.approx(7730.457421687023, rel=1e-9)
+
+
+# --8<-- [end:test-idiomatic]
 
 
 # --8<-- [start:test-session]
