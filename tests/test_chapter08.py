@@ -407,6 +407,10 @@ def test_パイプラインの入口で悪い入力を止める() -> None:
         pipeline.fit(table(FEATURES), [])
     with pytest.raises(TypeError, match="int"):
         pipeline.fit(PASSENGERS, ["1"] * 8)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="table は第 2 章の Table"):
+        pipeline.fit([["1", "female"]], [1])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="pipeline は学習前の Pipeline"):
+        Evaluation.evaluate(fitted_example(), TableSplit(PASSENGERS, PASSENGERS, [], []))  # type: ignore[arg-type]
 
 
 def test_予測する行の数の列に欠損値があれば失敗する() -> None:

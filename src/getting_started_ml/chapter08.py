@@ -51,6 +51,8 @@ MODEL_FILE = "survived.json"
 # --8<-- [start:columns]
 def require_columns(table: Table, columns: Sequence[str]) -> None:
     """表に無い列があれば、その名前とある列を並べて ValueError にする。"""
+    if not isinstance(table, Table):
+        raise TypeError(f"table は第 2 章の Table です（{type(table).__name__}）")
     absent = [column for column in columns if column not in table.columns]
     if absent:
         raise ValueError(
@@ -250,6 +252,7 @@ class FittedDummyEncoder:
 # --8<-- [start:to-features]
 def to_features(table: Table) -> list[Features]:
     """すべての列を数にした特徴量の行。欠損値が残っていれば、列と行を書いて失敗する。"""
+    require_columns(table, ())
     columns = tuple(table.columns)
     features = []
     for number, row in enumerate(table.rows, 1):
@@ -870,6 +873,10 @@ class Evaluation:
     @classmethod
     def evaluate(cls, pipeline: Pipeline, split: TableSplit) -> Evaluation:
         """訓練データだけで学習し、訓練データとテストデータの両方で測る。"""
+        if not isinstance(pipeline, Pipeline):
+            raise TypeError(f"pipeline は学習前の Pipeline です（{type(pipeline).__name__}）")
+        if not isinstance(split, TableSplit):
+            raise TypeError(f"split は TableSplit です（{type(split).__name__}）")
         fitted = pipeline.fit(split.x_train, split.t_train)
         predicted = fitted.predict(split.x_test)
         pairs = list(zip(predicted, split.t_test, strict=True))
