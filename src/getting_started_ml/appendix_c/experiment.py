@@ -14,10 +14,19 @@ from getting_started_ml.appendix_c.applied import (
 )
 from getting_started_ml.appendix_c.intervals import Interval, interval_coverage, z_value
 from getting_started_ml.appendix_c.paired import mcnemar_exact, required_pairs, sign_flip_test
+from getting_started_ml.appendix_c.regression import (
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    RidgeClaim,
+    SelectionClaim,
+    check_alpha_selection,
+    check_ridge_claim,
+)
 from getting_started_ml.appendix_c.repeated import PairedInterval, paired_t_interval
 from getting_started_ml.appendix_c.selection import best_of_k_exact, best_of_k_simulated
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import prepare_survived
+from getting_started_ml.chapter12.experiment import load_boston
 from getting_started_ml.numeric import format_fixed
 
 # --8<-- [start:worked-examples]
@@ -120,6 +129,40 @@ def print_tree_comparison(result: TreeComparison) -> None:
     )
 
 
+def print_ridge_claim(claim: RidgeClaim) -> None:
+    """7. 第 12 章の「リッジ回帰が勝った」。"""
+    print(f"7. 第 12 章のリッジ回帰（alpha {claim.alpha}）と線形回帰、テストデータ 30 件")
+    difference = claim.ridge_score - claim.linear_score
+    print(
+        f"  決定係数: 線形回帰 {fixed(claim.linear_score)}、リッジ回帰 {fixed(claim.ridge_score)}"
+        f"（差 {fixed(difference)}）"
+    )
+    print(
+        f"  行ごとの二乗誤差: リッジ回帰が小さい {claim.ridge_closer} 件、"
+        f"線形回帰が小さい {claim.linear_closer} 件、符号検定 p = {fixed(claim.sign_test_p)}"
+    )
+    low, high = claim.interval
+    print(
+        f"  行を選び直した決定係数の差の 95% 区間（{BOOTSTRAP_RESAMPLES} 回、種 {BOOTSTRAP_SEED}）:"
+        f" [{fixed(low)}, {fixed(high)}]"
+    )
+
+
+def print_selection_claim(claim: SelectionClaim) -> None:
+    """8. 第 12 章の alpha の選び方。"""
+    count = len(claim.validation_scores)
+    print(f"8. 第 12 章の alpha の選び方: 検証データ 21 件で {count} つの候補から選ぶ")
+    print("  alpha  検証 R²  選ばれた回数  テスト R²（選んだあとで見る）")
+    for alpha, score in claim.validation_scores.items():
+        test = fixed(claim.test_scores[alpha])
+        print(f"  {alpha:>5}  {fixed(score)}  {claim.wins[alpha]:>12}  {test}")
+    chosen = claim.chosen
+    print(
+        f"  選んだ alpha {chosen}: 検証 {fixed(claim.validation_scores[chosen])}"
+        f" → テスト {fixed(claim.test_scores[chosen])}"
+    )
+
+
 def main() -> None:
     """資料の計算例（1〜5）と、この本のモデルへの当てはめ（6）を表示する。"""
     survived = prepare_survived(Table.load("Survived.csv"))
@@ -129,3 +172,6 @@ def main() -> None:
     print_five_differences()
     print_selection()
     print_tree_comparison(compare_tree_depths(survived))
+    boston = load_boston()
+    print_ridge_claim(check_ridge_claim(boston))
+    print_selection_claim(check_alpha_selection(boston))
