@@ -46,6 +46,71 @@ def bodies(schema: Schema) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
+OPENAPI = CLIENT.get("/openapi.json").json()
+JSON_TYPES: dict[str, type | tuple[type, ...]] = {
+    "integer": int,
+    "number": (int, float),
+    "string": str,
+    "boolean": bool,
+    "object": dict,
+}
+
+
+def value_for(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """OpenAPI の 1 つの欄の形から、合う値と外れた値（範囲外、型違い、null）を作る。"""
+    if "anyOf" in schema:
+        return st.one_of(*(value_for(option) for option in schema["anyOf"]))
+    if schema.get("type") == "null":
+        return st.none()
+    if "enum" in schema:
+        fitting: st.SearchStrategy[Any] = st.sampled_from(schema["enum"])
+    elif schema["type"] == "integer":
+        fitting = st.integers(schema.get("minimum", -10), 10)
+    elif schema["type"] == "number":
+        fitting = st.floats(schema.get("minimum", -1e6), 1e6)
+    else:
+        fitting = st.text(max_size=4)
+    return st.one_of(fitting, json_values)
+
+
+def bodies_from_openapi(path: str) -> st.SearchStrategy[dict[str, Any]]:
+    """OpenAPI の文書に載せた本文の形から、欄を省いたり外れた値を入れたりした本文を作る。"""
+    content = OPENAPI["paths"][path]["post"]["requestBody"]["content"]
+    properties = content["application/json"]["schema"]["properties"]
+    return st.fixed_dictionaries(
+        {}, optional={name: value_for(schema) for name, schema in properties.items()}
+    )
+
+
+def matches(schema: dict[str, Any], value: Any) -> bool:
+    """応答の本文が、OpenAPI の文書の形（必須の欄と、その型）に合うか。"""
+    if schema.get("type") == "object":
+        return isinstance(value, dict) and all(
+            name in value and matches(schema["properties"].get(name, {}), value[name])
+            for name in schema.get("required", [])
+        )
+    expected = JSON_TYPES.get(schema.get("type", ""))
+    return expected is None or (
+        isinstance(value, expected)
+        and not (schema["type"] in ("integer", "number") and isinstance(value, bool))
+    )
+
+
+# --8<-- [start:test-openapi]
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["/cinema/sales", "/survived"]), st.data())
+def test_OpenAPIの文書から作った本文に文書の形で答える(path: str, data: st.DataObject) -> None:
+    body = data.draw(bodies_from_openapi(path))
+    response = CLIENT.post(path, json=body)
+    responses = OPENAPI["paths"][path]["post"]["responses"]
+    assert str(response.status_code) in responses, response.text
+    declared = responses[str(response.status_code)]["content"]["application/json"]["schema"]
+    assert matches(declared, response.json()), response.text
+
+
+# --8<-- [end:test-openapi]
+
+
 # --8<-- [start:test-contract]
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([("/cinema/sales", MOVIE), ("/survived", PASSENGER)]), st.data())
