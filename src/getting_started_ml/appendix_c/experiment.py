@@ -12,8 +12,20 @@ from getting_started_ml.appendix_c.applied import (
     compare_tree_depths,
     verdict,
 )
-from getting_started_ml.appendix_c.intervals import Interval, interval_coverage, z_value
-from getting_started_ml.appendix_c.paired import mcnemar_exact, required_pairs, sign_flip_test
+from getting_started_ml.appendix_c.intervals import (
+    Interval,
+    interval_coverage,
+    required_size,
+    wald_interval,
+    z_value,
+)
+from getting_started_ml.appendix_c.paired import (
+    mcnemar_exact,
+    paired_difference,
+    required_pairs,
+    separate_difference,
+    sign_flip_test,
+)
 from getting_started_ml.appendix_c.regression import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
@@ -33,6 +45,8 @@ from getting_started_ml.numeric import format_fixed
 WIDTH_SIZES = (100, 300, 1000, 3000, 10000, 30000)
 COVERAGE_CASES = ((0.50, 100), (0.70, 100), (0.70, 30), (0.95, 100), (0.95, 1000))
 DISCORDANT = (45, 87)  # A だけ正解、B だけ正解（資料の 1,000 問の例）
+A_CORRECT, B_CORRECT = 679, 721
+REQUIRED_WIDTHS = (0.05, 0.02, 0.01, 0.005)
 FIVE_DIFFERENCES = (0.4, 0.3, 0.1, 0.5, 0.1)  # 資料の計算例（100 点満点のポイント）
 SELECTION_KS = (1, 2, 5, 10, 20, 50)
 SELECTION_TRIALS = 20_000
@@ -55,6 +69,10 @@ def print_widths() -> None:
     z = z_value(0.95)
     for n in WIDTH_SIZES:
         print(f"  {n:>6} 件: ±{fixed(z * (0.7 * 0.3 / n) ** 0.5)}")
+    sizes = "、".join(
+        f"±{width} に {required_size(width, 0.7, z=1.96)} 件" for width in REQUIRED_WIDTHS
+    )
+    print(f"  欲しい幅から要る件数（資料と同じ z = 1.96）: {sizes}")
 
 
 def print_coverage() -> None:
@@ -70,7 +88,18 @@ def print_coverage() -> None:
 def print_paired_examples() -> None:
     """3. 同じ問題で比べる例と、要る問題数。"""
     b, c = DISCORDANT
-    print(f"3. 同じ問題で比べる（A だけ正解 {b} 問、B だけ正解 {c} 問）")
+    print(f"3. 同じ 1000 問で比べる（A の正解 {A_CORRECT} 問、B の正解 {B_CORRECT} 問）")
+    for name, correct in (("A", A_CORRECT), ("B", B_CORRECT)):
+        print(f"  {name} の 95% 区間: {show_interval(wald_interval(correct, 1000))}")
+    for name, test in (
+        ("別々に測ったものとして", separate_difference(A_CORRECT, B_CORRECT, 1000)),
+        ("対にして", paired_difference(b, c, 1000)),
+    ):
+        print(
+            f"  {name}: 標準誤差 {fixed(test.standard_error, 5)}、z {fixed(test.z, 3)}、"
+            f"p = {test.p_value:.3e}"
+        )
+    print(f"  食い違い: A だけ正解 {b} 問、B だけ正解 {c} 問")
     print(f"  McNemar の正確検定: p = {mcnemar_exact(b, c):.3e}")
     flipped = sign_flip_test(b, c, SIGN_FLIP_RESAMPLES, 0)
     print(f"  符号の入れ替え（{SIGN_FLIP_RESAMPLES} 回、種 0）: p = {fixed(flipped, 6)}")
