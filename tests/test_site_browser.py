@@ -13,8 +13,6 @@ import functools
 import importlib.util
 import os
 import re
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -25,12 +23,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from glossary_support import GLOSSARY, PROJECT_ROOT, terms
+from site_support import built_site, skip_or_fail
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Request
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-SITE_DIR_VARIABLE = "ML_SITE_DIR"
 FIGURES = PROJECT_ROOT / "chapters" / "figures"
 # 閉じたネットワークで Chromium が外へつなぎに行かないようにする（機械の説明書にある起動の仕方）
 CHROMIUM_ARGS = [
@@ -48,13 +46,6 @@ SEARCH_PROMPT = "検索キーワードを入力してください"
 SEARCH_LOADING = "初期化"
 TOP_TITLE_RESULTS = 3
 TOP_RESULTS = 10  # Material が最初に並べる検索結果の数（それより後はスクロールしないと出ない）
-
-
-def skip_or_fail(reason: str) -> None:
-    """CI では失敗に、それ以外では理由を書いて飛ばす。"""
-    if os.environ.get("CI", "") == "true":
-        pytest.fail(f"{reason}。CI ではブラウザのテストを飛ばさない", pytrace=False)
-    pytest.skip(reason)
 
 
 def page_url(markdown: str) -> str:
@@ -103,29 +94,9 @@ def chromium_ready() -> None:
 
 
 @pytest.fixture(scope="module")
-def site_dir(chromium_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """組み立てたサイト。ML_SITE_DIR があればそれを、無ければここで mkdocs build --strict する。"""
-    given = os.environ.get(SITE_DIR_VARIABLE, "")
-    if given:
-        directory = Path(given)
-        assert (directory / "index.html").is_file(), (
-            f"{SITE_DIR_VARIABLE}={given} にサイトがありません"
-        )
-        return directory
-    if importlib.util.find_spec("mkdocs") is None:
-        skip_or_fail("MkDocs がありません（pip install -e '.[docs]'）")
-    directory = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(directory)],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=False,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    return directory
+def site_dir(chromium_ready: None) -> Path:
+    """組み立てたサイト（ブラウザがあるときだけ組み立てる）。"""
+    return built_site()
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
