@@ -71,7 +71,8 @@ def load_hook() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "cjk_spacing", PROJECT_ROOT / "hooks" / "cjk_spacing.py"
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -79,7 +80,8 @@ def load_hook() -> ModuleType:
 
 def test_日本語どうしの間の改行を見つける() -> None:
     html = (
-        "<article><p>アルゴリズムを <strong>作る</strong>。\n（注）は<code>x = 1</code> です。A\nB</p>"
+        "<article><p>アルゴリズムを <strong>作る</strong>。\n（注）は<code>x = 1</code> です。"
+        "A\nB</p>"
         "<pre>あ\nい</pre></article><nav><li>第 1 章\n機械学習</li></nav>"
     )
 
