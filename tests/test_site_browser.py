@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import os
 import re
 import threading
@@ -42,6 +43,17 @@ CHROMIUM_ARGS = [
 ]
 NAV_CHAPTER = re.compile(r"^\s*- ((?:第 \d+ 章|付録 [A-Z]) [^:]+): (chapters/[^\s]+\.md)\s*$")
 ABORTED = "net::ERR_ABORTED"
+SEARCH_INDEX = "search/search_index.json"
+MATHJAX_TIMEOUT_MS = 15_000
+WAIT_FOR_MATHJAX = """timeout => new Promise(resolve => {
+    const start = Date.now();
+    const poll = () => {
+        if (window.MathJax?.startup?.promise) MathJax.startup.promise.then(() => resolve(true));
+        else if (Date.now() - start > timeout) resolve(false);
+        else setTimeout(poll, 50);
+    };
+    poll();
+})"""
 SEARCH_PROMPT = "検索キーワードを入力してください"
 SEARCH_LOADING = "初期化"
 TOP_TITLE_RESULTS = 3
@@ -162,8 +174,8 @@ def visit(page: Page, base: str, seen: Visit) -> None:
         seen.errors.append(f"ページが開けない: {response.status if response else '応答なし'}")
     seen.formulas = page.locator(".arithmatex").count()
     if seen.formulas:
-        page.wait_for_function("() => window.MathJax?.startup?.promise !== undefined")
-        page.evaluate("() => MathJax.startup.promise")
+        if not page.evaluate(WAIT_FOR_MATHJAX, MATHJAX_TIMEOUT_MS):
+            seen.errors.append("MathJax が読み込まれず、数式が描かれない")
         seen.rendered = page.locator(".arithmatex mjx-container").count()
         seen.raw_tex = page.evaluate(
             r"""() => [...document.querySelectorAll('.arithmatex')]
@@ -188,6 +200,11 @@ def visits(browser: Browser, base_url: str, site_dir: Path) -> dict[str, Visit]:
     found = {path: Visit(path) for path in site_pages(site_dir)}
     current = [Visit("")]
     page = browser.new_page()
+    # Material はページを開くたびに検索の索引を作り直す。ここでは空の索引を渡して時間を省く
+    # （本物の索引は検索のテストが 1 つのページで使い、そこでもエラーが無いことを確かめる）
+    index = json.loads((site_dir / SEARCH_INDEX).read_text(encoding="utf-8"))
+    empty = {"config": index["config"], "docs": []}
+    page.route(base_url + SEARCH_INDEX, lambda route: route.fulfill(json=empty))
     page.on("console", lambda m: current[0].errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: current[0].errors.append(str(error)))
     page.on("requestfailed", lambda request: record_failure(current[0], request))
@@ -266,9 +283,17 @@ def result_pages(page: Page, base: str, query: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def search_page(browser: Browser, base_url: str) -> Iterator[Page]:
-    """検索欄を開き、索引を作り終えたページ。"""
+def search_errors() -> list[str]:
+    """検索に使うページで起きたエラー。"""
+    return []
+
+
+@pytest.fixture(scope="module")
+def search_page(browser: Browser, base_url: str, search_errors: list[str]) -> Iterator[Page]:
+    """検索欄を開き、本物の索引を作り終えたページ。"""
     page = browser.new_page()
+    page.on("console", lambda m: search_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: search_errors.append(str(error)))
     page.goto(base_url, wait_until="load")
     page.locator("input.md-search__input").click()
     page.wait_for_function(
@@ -291,7 +316,9 @@ def test_章の題で検索するとその章が上位に出る(search_page: Pag
     assert missing == {}
 
 
-def test_用語集の用語で検索するとそれを扱う章が見つかる(search_page: Page, base_url: str) -> None:
+def test_用語集の用語で検索するとそれを扱う章が見つかる(
+    search_page: Page, base_url: str, search_errors: list[str]
+) -> None:
     glossary_terms = terms(GLOSSARY.read_text(encoding="utf-8"))
     missing = {
         term.name: page_url(term.page)
@@ -300,3 +327,4 @@ def test_用語集の用語で検索するとそれを扱う章が見つかる(s
     }
 
     assert missing == {}
+    assert search_errors == []
