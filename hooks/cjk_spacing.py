@@ -12,10 +12,12 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files
-from mkdocs.structure.pages import Page
+if TYPE_CHECKING:  # テストは MkDocs の無い環境（.[test] だけ）でもこのファイルを読み込む
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
 
 CJK = "[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
 """日本語の文字: 句読点・かな・漢字・全角の記号。"""
