@@ -110,7 +110,7 @@ def leaf_share_scores(
 
 
 class RocFigureData(TypedDict):
-    """ROC 曲線の図に描く数値。閾値の None は原点（閾値は無限大）を表す。"""
+    """ROC 曲線の図に描く数値。しきい値の None は原点（しきい値は無限大）を表す。"""
 
     thresholds: list[float | None]
     false_positive_rates: list[float]

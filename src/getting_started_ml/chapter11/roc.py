@@ -1,6 +1,6 @@
 """第 11 章: ROC 曲線と AUC。
 
-閾値を高いほうから下げながら、偽陽性率と真陽性率がどう増えるかをたどる。
+しきい値を高いほうから下げながら、偽陽性率と真陽性率がどう増えるかをたどる。
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class RocPoint:
 def roc_curve(
     scores: Sequence[float], labels: Sequence[Hashable], positive: Hashable = True
 ) -> list[RocPoint]:
-    """ROC 曲線の点を、原点（閾値は無限大）から順に返す。
+    """ROC 曲線の点を、原点（しきい値は無限大）から順に返す。
 
     labels は既定では真偽値（True が正例）。"1" のようなラベルなら positive="1" と渡す。
     同じスコアの行は 1 つの点にまとめる。
