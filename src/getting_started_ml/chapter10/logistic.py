@@ -6,17 +6,15 @@ import math
 from collections.abc import Sequence
 from functools import reduce
 from operator import add
-from typing import Self
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Self
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import NotFittedError
 from getting_started_ml.chapter10.models import check_count, check_rows, training_columns
 from getting_started_ml.numeric import require_same_length
 
-Matrix = npt.NDArray[np.float64]
+if TYPE_CHECKING:
+    from getting_started_ml.chapter10.descent import Matrix
 
 LOG_EPSILON = 1e-12
 """log(0) を避けるために確率へ足す小さな数。"""
@@ -76,38 +74,6 @@ def cross_entropy(probabilities: Sequence[Sequence[float]], targets: Sequence[in
 # --8<-- [end:cross-entropy]
 
 
-# --8<-- [start:numpy-steps]
-def with_bias_column(x: Matrix) -> Matrix:
-    """先頭に 1 の列を足す。バイアスを「いつも 1 の列の重み」として重みと一緒に扱うため。"""
-    return np.hstack([np.ones((x.shape[0], 1)), x])
-
-
-def class_scores(inputs: Matrix, parameters: Matrix) -> Matrix:
-    """行ごとのスコア。バイアスから始め、列の順に (値 × 重み) をクラスごとに足していく。"""
-    terms = inputs[:, :, np.newaxis] * parameters
-    result: Matrix = np.add.accumulate(terms, axis=1)[:, -1, :]
-    return result
-
-
-def softmax_rows(scores: Matrix) -> Matrix:
-    """行ごとの softmax。exp の和は、クラスの順に左から足す。"""
-    exps = np.exp(scores - scores.max(axis=1, keepdims=True))
-    total = exps[:, 0]
-    for k in range(1, exps.shape[1]):
-        total = total + exps[:, k]
-    result: Matrix = exps / total[:, np.newaxis]
-    return result
-
-
-def row_sums(values: Matrix) -> Matrix:
-    """行の向きの和。上の行から順に 1 つずつ足す（add.accumulate は必ず順に足す）。"""
-    result: Matrix = np.add.accumulate(values, axis=0)[-1]
-    return result
-
-
-# --8<-- [end:numpy-steps]
-
-
 # --8<-- [start:logistic-regression]
 class LogisticRegression:
     """多クラスのロジスティック回帰。正則化なしのバッチ勾配降下法で、決めた回数だけ学ぶ。"""
@@ -117,7 +83,7 @@ class LogisticRegression:
         self._epochs = check_count(epochs, "epochs", 1)
         self._classes: tuple[str, ...] = ()
         self._columns: tuple[str, ...] = ()
-        self._parameters: Matrix = np.zeros((0, 0))
+        self._parameters: Matrix | None = None
         self._losses: list[float] = []
 
     @property
@@ -133,21 +99,33 @@ class LogisticRegression:
     @property
     def weights(self) -> list[list[float]]:
         """重み W[列][クラス]。"""
+        if self._parameters is None:
+            return []
         return [[float(w) for w in row] for row in self._parameters[1:]]
 
     @property
     def bias(self) -> list[float]:
         """クラスごとのバイアス。"""
-        return [float(b) for b in self._parameters[0]] if self._classes else []
+        if self._parameters is None:
+            return []
+        return [float(b) for b in self._parameters[0]]
 
     def fit(self, x: Sequence[Features], t: Sequence[str]) -> Self:
         """重みとバイアスを 0 から始め、epochs 回の勾配降下法で学ぶ。クラスは名前の順。"""
         columns = training_columns(x, t)
         classes = tuple(sorted(set(t)))
-        targets = np.array([classes.index(label) for label in t])
-        inputs = with_bias_column(feature_matrix(x, columns))
+        targets = [classes.index(label) for label in t]
+        from getting_started_ml.chapter10.descent import (  # noqa: PLC0415  numpy は学ぶときに読む
+            gradient_descent,
+            input_matrix,
+        )
+
         parameters, losses = gradient_descent(
-            inputs, targets, len(classes), self._learning_rate, self._epochs
+            input_matrix(x, columns),
+            targets,
+            len(classes),
+            self._learning_rate,
+            self._epochs,
         )
         self._classes, self._columns = classes, columns
         self._parameters, self._losses = parameters, losses
@@ -155,58 +133,21 @@ class LogisticRegression:
 
     def predict(self, x: Sequence[Features]) -> list[str]:
         """スコアがいちばん大きいクラス。同点なら名前の順で先のクラス。"""
-        if not self._classes:
+        if self._parameters is None:
             raise NotFittedError("predict の前に fit で学習してください")
         check_rows(x, self._columns)
         if not x:
             return []
-        inputs = with_bias_column(feature_matrix(x, self._columns))
-        scores = class_scores(inputs, self._parameters)
-        return [self._classes[int(k)] for k in np.argmax(scores, axis=1)]
+        from getting_started_ml.chapter10.descent import (  # noqa: PLC0415
+            best_classes,
+            input_matrix,
+        )
+
+        inputs = input_matrix(x, self._columns)
+        return [self._classes[k] for k in best_classes(inputs, self._parameters)]
 
 
 # --8<-- [end:logistic-regression]
-
-
-# --8<-- [start:gradient-descent]
-def gradient_descent(
-    inputs: Matrix, targets: npt.NDArray[np.int_], n_classes: int, learning_rate: float, epochs: int
-) -> tuple[Matrix, list[float]]:
-    """重み（先頭の行がバイアス）と各回の損失。損失は更新の前に測るので、長さは epochs。"""
-    n = inputs.shape[0]
-    rows = np.arange(n)
-    one_hot = np.zeros((n, n_classes))
-    one_hot[rows, targets] = 1.0
-    parameters = np.zeros((inputs.shape[1], n_classes))
-    losses = []
-    with np.errstate(all="ignore"):
-        for _ in range(epochs):
-            probabilities = softmax_rows(class_scores(inputs, parameters))
-            loss = -float(row_sums(np.log(probabilities[rows, targets] + LOG_EPSILON))) / n
-            check_finite(math.isfinite(loss), learning_rate)
-            losses.append(loss)
-            errors = probabilities - one_hot
-            gradient = row_sums(inputs[:, :, np.newaxis] * errors[:, np.newaxis, :])
-            parameters -= learning_rate * gradient / n
-    check_finite(bool(np.isfinite(parameters).all()), learning_rate)
-    return parameters, losses
-
-
-def check_finite(finite: bool, learning_rate: float) -> None:
-    """損失や重みが有限でなくなったら、学習率か値が大きすぎると伝えて止める。"""
-    if not finite:
-        raise ValueError(
-            f"学習が発散しました（損失か重みが有限でない）。learning_rate（{learning_rate}）"
-            "か特徴量の値が大きすぎます"
-        )
-
-
-# --8<-- [end:gradient-descent]
-
-
-def feature_matrix(x: Sequence[Features], columns: Sequence[str]) -> Matrix:
-    """columns の列の値を、行 × 列の配列にする。"""
-    return np.array([[row.value(column) for column in columns] for row in x], dtype=np.float64)
 
 
 def check_learning_rate(learning_rate: float) -> float:
