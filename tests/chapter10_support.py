@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from getting_started_ml.chapter02 import Features, TrainTestSplit
-from getting_started_ml.chapter10 import RandomForest, load_split
+from getting_started_ml.chapter10 import LogisticRegression, RandomForest, load_split
 from getting_started_ml.chapter10.experiment import MAX_FEATURES, N_ESTIMATORS, SEED
 
 SETOSA = "Iris-setosa"
@@ -29,6 +29,13 @@ def columns_of(**columns: Sequence[float]) -> list[Features]:
 def iris_split() -> TrainTestSplit[Features, str]:
     """本と同じ分け方のアヤメ。data マーカーを付けたテストの中で呼ぶ。"""
     return load_split()
+
+
+@cache
+def iris_logistic() -> LogisticRegression:
+    """本と同じ設定（学習率 1.0、5000 回）で学習したロジスティック回帰。"""
+    split = iris_split()
+    return LogisticRegression().fit(split.x_train, split.t_train)
 
 
 @cache

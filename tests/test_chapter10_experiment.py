@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from chapter10_support import iris_forest, iris_split
+from chapter10_support import iris_forest, iris_logistic, iris_split
 from conftest import Completed
 
 from getting_started_ml.chapter03 import DecisionTree
@@ -49,9 +49,7 @@ def test_4つのモデルの正解率() -> None:
 
 @pytest.mark.data(IRIS)
 def test_ロジスティック回帰の損失の記録() -> None:
-    split = iris_split()
-
-    losses = LogisticRegression().fit(split.x_train, split.t_train).losses
+    losses = iris_logistic().losses
 
     assert len(losses) == 5000
     assert losses[0] == pytest.approx(1.098612288665109, rel=1e-12)
