@@ -20,9 +20,13 @@ LOG_EPSILON = 1e-12
 """log(0) を避けるために確率へ足す小さな数。"""
 
 
+# --8<-- [start:sequential-sum]
 def sequential_sum(values: Sequence[float]) -> float:
     """左から順に 1 つずつ足す（Python 3.12 以降の sum() の補正を入れない）。"""
     return reduce(add, values, 0.0)
+
+
+# --8<-- [end:sequential-sum]
 
 
 # --8<-- [start:softmax]
