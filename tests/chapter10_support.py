@@ -9,6 +9,7 @@ from getting_started_ml.chapter02 import Features, TrainTestSplit
 from getting_started_ml.chapter10 import LogisticRegression, RandomForest, load_split
 from getting_started_ml.chapter10.experiment import MAX_FEATURES, N_ESTIMATORS, SEED
 
+# --8<-- [start:support]
 SETOSA = "Iris-setosa"
 VERSICOLOR = "Iris-versicolor"
 VIRGINICA = "Iris-virginica"
@@ -43,3 +44,6 @@ def iris_forest() -> RandomForest:
     """本と同じ設定で学習した森（100 本、2 列、種 0、深さ制限なし）。"""
     split = iris_split()
     return RandomForest.of(N_ESTIMATORS, MAX_FEATURES, SEED).fit(split.x_train, split.t_train)
+
+
+# --8<-- [end:support]
