@@ -77,5 +77,5 @@ def test_描き直しても同じバイト列になる() -> None:
     first = loss_svg(LOSS_EXAMPLE)
 
     assert loss_svg(LOSS_EXAMPLE) == first
-    assert importances_svg(IMPORTANCE_EXAMPLE) == importances_svg(IMPORTANCE_EXAMPLE)
     assert "<dc:date>" not in first
+    assert "Matplotlib v" not in first
