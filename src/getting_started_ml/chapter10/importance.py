@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import Leaf, NotFittedError, Tree, gini, pick
-from getting_started_ml.chapter10.forest import RandomForest
+from getting_started_ml.chapter10.forest import RandomForest, bootstrap_data
 from getting_started_ml.chapter10.logistic import sequential_sum
 from getting_started_ml.chapter10.models import check_rows
 from getting_started_ml.numeric import require_same_length
@@ -21,9 +21,13 @@ def tree_importances(tree: Tree[L], x: Sequence[Features], t: Sequence[L]) -> di
     require_same_length(x, t, "特徴量", "正解")
     if not x:
         raise ValueError("行が 1 つもないので重要度を求められません")
-    columns = x[0].columns
-    check_rows(x, columns)
-    decreases = dict.fromkeys(columns, 0.0)
+    check_rows(x, x[0].columns)
+    return decrease_shares(tree, x, t)
+
+
+def decrease_shares(tree: Tree[L], x: Sequence[Features], t: Sequence[L]) -> dict[str, float]:
+    """検査の済んだ行を流し、列ごとの不純度の減少を合計 1 にそろえる（列は x[0] の順）。"""
+    decreases = dict.fromkeys(x[0].columns, 0.0)
     add_decreases(tree, x, t, decreases)
     return normalized(decreases)
 
@@ -64,13 +68,22 @@ def forest_importances(
     require_same_length(x, t, "特徴量", "正解")
     if not x:
         raise ValueError("行が 1 つもないので重要度を求められません")
+    check_rows(x, x[0].columns)
+    check_positions(forest, len(x))
     averages = dict.fromkeys(x[0].columns, 0.0)
     n_trees = len(forest.trees)
     for fitted in forest.trees:
-        sample_x, sample_t = fitted.sample(x, t)
-        for column, value in tree_importances(fitted.tree, sample_x, sample_t).items():
+        sample_x, sample_t = bootstrap_data(x, t, fitted.columns, fitted.rows)
+        for column, value in decrease_shares(fitted.tree, sample_x, sample_t).items():
             averages[column] += value / n_trees
     return normalized(averages)
+
+
+def check_positions(forest: RandomForest, n_rows: int) -> None:
+    """どの木が引いた行の位置も、渡された行の数に収まっていることを確かめる。"""
+    largest = max(max(fitted.rows) for fitted in forest.trees)
+    if largest >= n_rows:
+        raise ValueError(f"木が引いた行の位置 {largest} が、渡された {n_rows} 行を超えています")
 
 
 # --8<-- [end:forest-importances]
