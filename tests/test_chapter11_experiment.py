@@ -305,3 +305,8 @@ def test_データが無ければ1行の説明で終わる(run_module: RunModule
     assert "Survived.csv" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+def test_空の平均は0で割らずに失敗する() -> None:
+    with pytest.raises(ValueError, match="0 件"):
+        plain_mean([])

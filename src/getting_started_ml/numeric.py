@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sized
 from decimal import ROUND_HALF_UP, Decimal
+from numbers import Real
 
 
 # --8<-- [start:kahan]
@@ -12,15 +13,22 @@ def kahan_sum(values: Iterable[float]) -> float:
     """Java の DoubleStream.sum() と同じ、Kahan の補正付きの和。
 
     math.fsum（正確に丸めた和）とも、Python 3.12 以降の sum()（Neumaier の補正）とも違う。
+    Java と同じく素朴な和も持ち、あふれて補正した和が NaN になったら素朴な和（無限大）を返す。
     """
     total = 0.0
     compensation = 0.0
-    for value in values:
+    simple_total = 0.0
+    for position, item in enumerate(values):
+        value = as_float(item, f"足す値の {position} 番目")
+        simple_total += value
         corrected = value - compensation
         next_total = total + corrected
         compensation = (next_total - total) - corrected
         total = next_total
-    return total - compensation
+    result = total - compensation
+    if math.isnan(result) and math.isinf(simple_total):
+        return simple_total
+    return result
 
 
 def kahan_mean(values: Iterable[float]) -> float:
@@ -40,15 +48,51 @@ def format_fixed(value: float, digits: int) -> str:
 
     Python の f"{v:.2f}" は 2 進の値を偶数丸めするので、34708.5 や 0.125 で Java と違う。
     """
-    if digits < 0:
-        raise ValueError(f"小数の桁数は 0 以上です（digits={digits}）")
-    if not math.isfinite(value):
-        raise ValueError(f"有限でない数は桁をそろえて表示できません（{value}）")
+    check_format_arguments(value, digits)
     quantum = Decimal(1).scaleb(-digits)
-    return format(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    exact = Decimal(value) if isinstance(value, int) else Decimal(repr(float(value)))
+    return format(exact.quantize(quantum, rounding=ROUND_HALF_UP), "f")
 
 
 # --8<-- [end:format-fixed]
+
+
+def check_format_arguments(value: float, digits: int) -> None:
+    """format_fixed の引数を確かめる。表示する数は有限の数、桁数は 0 以上の整数。"""
+    require_real(value, "value（表示する数）")
+    if isinstance(digits, bool) or not isinstance(digits, int):
+        raise TypeError(f"digits（小数の桁数）は整数です（{type(digits).__name__} が渡されました）")
+    if digits < 0:
+        raise ValueError(f"小数の桁数は 0 以上です（digits={digits}）")
+    if not isinstance(value, int) and not math.isfinite(value):
+        raise ValueError(f"有限でない数は桁をそろえて表示できません（value={value}）")
+
+
+def require_real(value: object, name: str) -> None:
+    """value が実数（int・float・numpy の数）でなければ、name と型を書いた TypeError を投げる。"""
+    if not isinstance(value, float | int) and not isinstance(value, Real):
+        raise TypeError(f"{name} は数です（{type(value).__name__} が渡されました）")
+
+
+def as_float(value: object, name: str) -> float:
+    """実数を float にする。数でなければ TypeError、float に収まらない整数なら ValueError。"""
+    require_real(value, name)
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        raise ValueError(f"{name} は大きすぎて浮動小数にできません") from None
+
+
+def require_no_nan(values: Iterable[object], name: str) -> None:
+    """ラベルの並びに NaN があれば、位置を書いた ValueError を投げる。
+
+    NaN は自分自身とも等しくないので、数えると黙って「外れ」になってしまう。
+    """
+    for position, value in enumerate(values):
+        if isinstance(value, float) and math.isnan(value):
+            raise ValueError(
+                f"{name}の {position} 番目が NaN です。NaN はどのラベルとも等しくなりません"
+            )
 
 
 def require_same_length(first: Sized, second: Sized, first_name: str, second_name: str) -> None:

@@ -10,8 +10,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from sklearn.model_selection import KFold
-
 from getting_started_ml.chapter02 import Features, Row, Table, column_means, fill_missing
 from getting_started_ml.chapter03 import build_tree, predict_one
 from getting_started_ml.chapter07 import (
@@ -155,6 +153,8 @@ def evaluate(
 
 def plain_mean(values: Sequence[float]) -> float:
     """左から順に足して件数で割る。Python 3.12 以降の sum() は補正付きなので使わない。"""
+    if not values:
+        raise ValueError("0 件の平均は求められません")
     total = 0.0
     for value in values:
         total += value
@@ -174,6 +174,8 @@ def print_results(title: str, results: list[tuple[str, float]], digits: int) -> 
 
 def sklearn_test_sizes(n_samples: int, n_splits: int) -> list[int]:
     """scikit-learn の KFold（並べ替えなし）が作るテストデータの件数。"""
+    from sklearn.model_selection import KFold  # noqa: PLC0415  重いので使うときに読み込む
+
     return [len(test) for _, test in KFold(n_splits=n_splits).split(range(n_samples))]
 
 
