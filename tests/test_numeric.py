@@ -117,3 +117,9 @@ def test_数でなければformat_fixedは失敗する(value: object) -> None:
 def test_数でない要素があればKahanの和は位置を書いて失敗する() -> None:
     with pytest.raises(TypeError, match="1 番目"):
         kahan_sum([1.0, "2"])  # type: ignore[list-item]
+
+
+def test_正と負の無限大を足すとNaNになるので黙って返さない() -> None:
+    with pytest.raises(ValueError, match="inf"):
+        kahan_sum([math.inf, 1.0, -math.inf])
+    assert math.isnan(kahan_sum([math.nan, 1.0]))  # NaN を渡したときだけ NaN が返る

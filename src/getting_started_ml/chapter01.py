@@ -119,6 +119,11 @@ def load_people() -> list[Person]:
 # --8<-- [start:split]
 def split_features_and_labels(people: Sequence[Person]) -> tuple[list[Features], list[str]]:
     """特徴量（身長・体重・年代）と正解（派閥）に分ける。並びは同じ順のまま。"""
+    for position, person in enumerate(people):
+        if not isinstance(person, Person):
+            raise TypeError(
+                f"people の {position} 番目が Person ではありません（{type(person).__name__}）"
+            )
     features = [Features(person.height, person.weight, person.age_group) for person in people]
     labels = [person.faction for person in people]
     return features, labels

@@ -172,6 +172,8 @@ def data_dir() -> Path:
 
 def data_file(name: str) -> DataFile:
     """名前からデータファイルの情報を引く。知らない名前なら、知っている名前を並べて失敗する。"""
+    if not isinstance(name, str):
+        raise TypeError(f"name（データファイルの名前）は str です（{type(name).__name__}）")
     try:
         return DATA_FILES[name]
     except KeyError:
@@ -222,8 +224,15 @@ def data_path(name: str) -> Path:
     return path
 
 
+def require_bytes(content: object) -> None:
+    """content（ファイルの中身）が bytes でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(content, bytes):
+        raise TypeError(f"content（ファイルの中身）は bytes です（{type(content).__name__}）")
+
+
 def sha256_of(content: bytes) -> str:
     """中身の SHA-256 を 16 進で返す。"""
+    require_bytes(content)
     return hashlib.sha256(content).hexdigest()
 
 
@@ -243,6 +252,7 @@ def verify_checksum(name: str, content: bytes, source: Path | str) -> None:
 def decode(name: str, content: bytes, source: Path | str) -> str:
     """ファイルごとの文字コードで厳密に読む。UTF-8 の BOM は取り除く。"""
     encoding = data_file(name).encoding
+    require_bytes(content)
     try:
         return content.decode(encoding)
     except UnicodeDecodeError as error:

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sized
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 from numbers import Real
+
+MAX_DIGITS = 100
+"""format_fixed で表示できる小数の桁数の上限。"""
+WIDE_CONTEXT = Context(prec=1000)
+"""float の最大値（309 桁）に小数 MAX_DIGITS 桁を足しても丸めずに持てる精度。"""
 
 
 # --8<-- [start:kahan]
@@ -18,8 +23,10 @@ def kahan_sum(values: Iterable[float]) -> float:
     total = 0.0
     compensation = 0.0
     simple_total = 0.0
+    saw_nan = False
     for position, item in enumerate(values):
         value = as_float(item, f"足す値の {position} 番目")
+        saw_nan = saw_nan or math.isnan(value)
         simple_total += value
         corrected = value - compensation
         next_total = total + corrected
@@ -28,6 +35,10 @@ def kahan_sum(values: Iterable[float]) -> float:
     result = total - compensation
     if math.isnan(result) and math.isinf(simple_total):
         return simple_total
+    if math.isnan(result) and not saw_nan:
+        raise ValueError(
+            "足す値に +inf と -inf の両方があるので、和が決まりません（NaN になります）"
+        )
     return result
 
 
@@ -51,7 +62,8 @@ def format_fixed(value: float, digits: int) -> str:
     check_format_arguments(value, digits)
     quantum = Decimal(1).scaleb(-digits)
     exact = Decimal(value) if isinstance(value, int) else Decimal(repr(float(value)))
-    return format(exact.quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    rounded = exact.quantize(quantum, rounding=ROUND_HALF_UP, context=WIDE_CONTEXT)
+    return format(rounded, "f")
 
 
 # --8<-- [end:format-fixed]
@@ -62,8 +74,8 @@ def check_format_arguments(value: float, digits: int) -> None:
     require_real(value, "value（表示する数）")
     if isinstance(digits, bool) or not isinstance(digits, int):
         raise TypeError(f"digits（小数の桁数）は整数です（{type(digits).__name__} が渡されました）")
-    if digits < 0:
-        raise ValueError(f"小数の桁数は 0 以上です（digits={digits}）")
+    if not 0 <= digits <= MAX_DIGITS:
+        raise ValueError(f"小数の桁数は 0 以上 {MAX_DIGITS} 以下です（digits={digits}）")
     if not isinstance(value, int) and not math.isfinite(value):
         raise ValueError(f"有限でない数は桁をそろえて表示できません（value={value}）")
 
@@ -88,6 +100,8 @@ def require_no_nan(values: Iterable[object], name: str) -> None:
 
     NaN は自分自身とも等しくないので、数えると黙って「外れ」になってしまう。
     """
+    if not isinstance(values, Iterable):
+        raise TypeError(f"{name}は並びです（{type(values).__name__} が渡されました）")
     for position, value in enumerate(values):
         if isinstance(value, float) and math.isnan(value):
             raise ValueError(
@@ -97,6 +111,11 @@ def require_no_nan(values: Iterable[object], name: str) -> None:
 
 def require_same_length(first: Sized, second: Sized, first_name: str, second_name: str) -> None:
     """2 つの列の件数が同じでなければ、両方の件数を書いた ValueError を投げる。"""
+    for values, name in ((first, first_name), (second, second_name)):
+        if not isinstance(values, Sized) or isinstance(values, str | bytes):
+            raise TypeError(
+                f"{name}は並び（リストなど）です（{type(values).__name__} が渡されました）"
+            )
     if len(first) != len(second):
         raise ValueError(
             f"{first_name}と{second_name}の件数が違います"

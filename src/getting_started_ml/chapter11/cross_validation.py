@@ -59,8 +59,8 @@ def check_splits(n_samples: int, n_splits: int) -> None:
 def fold_sizes(n_samples: int, n_splits: int) -> list[int]:
     """各分割のテストデータの件数。余りは先頭の分割から 1 件ずつ配る。"""
     require_counts(n_samples, n_splits)
-    if n_splits < 1:
-        raise ValueError(f"分割の数は 1 以上です（分割 {n_splits}、行 {n_samples} 件）")
+    if not 1 <= n_splits <= max(n_samples, 1):
+        raise ValueError(f"分割の数は 1 以上、行の数以下です（分割 {n_splits}、行 {n_samples} 件）")
     base, remainder = divmod(n_samples, n_splits)
     return [base + (1 if index < remainder else 0) for index in range(n_splits)]
 

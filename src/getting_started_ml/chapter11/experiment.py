@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -34,7 +35,7 @@ from getting_started_ml.chapter11.metrics import (
     precision,
     recall,
 )
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.numeric import as_float, format_fixed, require_same_length
 
 Y = TypeVar("Y")
 
@@ -156,8 +157,10 @@ def plain_mean(values: Sequence[float]) -> float:
     if not values:
         raise ValueError("0 件の平均は求められません")
     total = 0.0
-    for value in values:
-        total += value
+    for position, value in enumerate(values):
+        total += as_float(value, f"平均する値の {position} 番目")
+    if math.isnan(total) and not any(math.isnan(value) for value in values):
+        raise ValueError("平均する値に +inf と -inf の両方があるので、平均が決まりません")
     return total / len(values)
 
 
