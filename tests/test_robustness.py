@@ -292,6 +292,11 @@ def test_chapter02_row(table: Table, column: Any) -> None:
         if value is not None:
             assert math.isfinite(value)
         call_safely(partial(row.is_missing, column), names=["列", "column"])
+    index = chapter02.column_index(COLUMNS)
+    candidates: list[tuple[Any, ...]] = [(), ("1", "2", "3"), ("1", 2, "3"), ("1", "2", "3", "4")]
+    for cells in candidates:
+        call_safely(partial(chapter02.Row, index, cells), names=["cells"])
+        call_safely(partial(chapter02.require_cells, index, cells), names=["cells"])
 
 
 @fuzz

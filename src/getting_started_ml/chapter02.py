@@ -52,6 +52,17 @@ def position_of(index: Mapping[str, int], column: str) -> int:
         ) from None
 
 
+def require_cells(index: Mapping[str, int], cells: Sequence[object]) -> None:
+    """セルは文字列で、列と同じ数だけある。"""
+    if len(cells) != len(index):
+        raise ValueError(
+            f"cells（セル）の数が {len(cells)} で、index（列）の {len(index)} と違います"
+        )
+    for cell in cells:
+        if not isinstance(cell, str):
+            raise TypeError(f"cells（セル）は文字列です（{cell!r} は {type(cell).__name__}）")
+
+
 # --8<-- [start:row]
 @dataclass(frozen=True)
 class Row:
@@ -59,6 +70,9 @@ class Row:
 
     index: Mapping[str, int]
     cells: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        require_cells(self.index, self.cells)
 
     def text(self, column: str) -> str:
         """セルの文字列。"""
@@ -97,14 +111,13 @@ class Table:
     def of(cls, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
         """見出しとセルの並びから作る。セルの数が見出しと違う行は失敗にする。"""
         index = column_index(columns)
-        table_rows = tuple(Row(index, tuple(cells)) for cells in rows)
-        for number, row in enumerate(table_rows, 1):
-            if len(row.cells) != len(index):
+        cell_rows = [tuple(cells) for cells in rows]
+        for number, cells in enumerate(cell_rows, 1):
+            if len(cells) != len(index):
                 raise ValueError(
-                    f"{number} 行目のセルの数が {len(row.cells)} で、"
-                    f"見出しの {len(index)} と違います"
+                    f"{number} 行目のセルの数が {len(cells)} で、見出しの {len(index)} と違います"
                 )
-        return cls(tuple(columns), table_rows)
+        return cls(tuple(columns), tuple(Row(index, cells) for cells in cell_rows))
 
     @classmethod
     def from_records(cls, records: Records) -> Table:
