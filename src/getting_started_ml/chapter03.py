@@ -217,7 +217,10 @@ def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
 def require_finite_values(values: Sequence[float], column: str) -> None:
     """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
     for position, value in enumerate(values):
-        if not math.isfinite(as_float(value, f"列 {column} の値の {position} 番目")):
+        number = (
+            value if type(value) is float else as_float(value, f"列 {column} の {position} 番目")
+        )
+        if not math.isfinite(number):
             raise ValueError(f"列 {column} の値の {position} 番目が有限でない数です（{value}）")
 
 

@@ -55,6 +55,11 @@ def shape_text(shape: tuple[int, int]) -> str:
     return f"{shape[0]}×{shape[1]}"
 
 
+def value_of(value: object, row_number: int) -> float:
+    """行列の値を float にする。数でなければ何行目かを書いて失敗する。"""
+    return value if type(value) is float else as_float(value, f"行列の {row_number} 行目の値")
+
+
 # --8<-- [start:rectangle]
 def require_rectangle(entries: Sequence[Sequence[float]]) -> None:
     """1 行 1 列以上で、どの行も同じ列の数で、値がすべて有限であることを確かめる。"""
@@ -67,7 +72,7 @@ def require_rectangle(entries: Sequence[Sequence[float]]) -> None:
                 "行ごとの列の数がそろっていません"
                 f"（1 行目 {width} 列、{number} 行目 {len(row)} 列）"
             )
-        if not all(math.isfinite(as_float(value, f"行列の {number} 行目の値")) for value in row):
+        if not all(math.isfinite(value_of(value, number)) for value in row):
             raise ValueError(f"行列の {number} 行目に有限でない値があります: {list(row)}")
 
 
@@ -89,7 +94,7 @@ class Matrix:
         """行の並びを写し取って作る。元の並びを後で書き換えても影響しない。"""
         return cls(
             tuple(
-                tuple(as_float(value, f"行列の {number} 行目の値") for value in row)
+                tuple(value_of(value, number) for value in row)
                 for number, row in enumerate(rows, 1)
             )
         )
@@ -224,7 +229,8 @@ def require_scores(actual: Sequence[float], predicted: Sequence[float]) -> None:
         raise ValueError("正解と予測が空なので評価できません")
     for name, values in (("正解", actual), ("予測", predicted)):
         for position, value in enumerate(values):
-            if not math.isfinite(as_float(value, f"{name}の {position} 番目")):
+            number = value if type(value) is float else as_float(value, f"{name}の {position} 番目")
+            if not math.isfinite(number):
                 raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
 
 

@@ -25,7 +25,7 @@ def kahan_sum(values: Iterable[float]) -> float:
     simple_total = 0.0
     saw_nan = False
     for position, item in enumerate(values):
-        value = as_float(item, f"足す値の {position} 番目")
+        value = item if type(item) is float else as_float(item, f"足す値の {position} 番目")
         saw_nan = saw_nan or math.isnan(value)
         simple_total += value
         corrected = value - compensation

@@ -158,7 +158,7 @@ def plain_mean(values: Sequence[float]) -> float:
         raise ValueError("0 件の平均は求められません")
     total = 0.0
     for position, value in enumerate(values):
-        total += as_float(value, f"平均する値の {position} 番目")
+        total += value if type(value) is float else as_float(value, f"平均する値の {position} 番目")
     if math.isnan(total) and not any(math.isnan(value) for value in values):
         raise ValueError("平均する値に +inf と -inf の両方があるので、平均が決まりません")
     return total / len(values)

@@ -149,7 +149,7 @@ def require_confusion_matrix(cm: object) -> None:
 
 def require_finite(value: object, name: str) -> float:
     """value が有限の数なら float にして返す。そうでなければ name を書いて失敗する。"""
-    number = as_float(value, name)
+    number = value if type(value) is float else as_float(value, name)
     if not math.isfinite(number):
         raise ValueError(f"{name}が有限でない数です（{value}）")
     return number

@@ -67,7 +67,7 @@ def roc_curve(
 def require_finite_scores(scores: Sequence[float]) -> None:
     """スコアは有限の数に限る。NaN は並べられず、無限大は原点の閾値（無限大）と重なる。"""
     for position, score in enumerate(scores):
-        value = as_float(score, f"スコアの {position} 番目")
+        value = score if type(score) is float else as_float(score, f"スコアの {position} 番目")
         if math.isnan(value):
             raise ValueError(f"スコアの {position} 番目が NaN で、順に並べられません")
         if math.isinf(value):
