@@ -38,7 +38,7 @@ from getting_started_ml.chapter11 import cross_validation, experiment, metrics, 
 from getting_started_ml.dataset import DataError
 from getting_started_ml.java_random import JavaRandom, require_int, shuffle, shuffled_positions
 
-fuzz = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+fuzz = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 # --- 入力を作る部品 -------------------------------------------------------------------
@@ -464,6 +464,8 @@ def test_chapter07_matrix(entries: list[list[Any]]) -> None:
     names = ["行列", "行", "列"]
     matrix = call_safely(lambda: Matrix.of(entries), names=names)
     call_safely(lambda: chapter07.require_rectangle(entries), names=names)
+    for value in (value for row in entries for value in row):
+        call_safely(partial(chapter07.value_of, value, 1), names=names, allow_nan=True)
     if matrix is None:
         return
     assert matrix.shape == (len(entries), len(entries[0]))
