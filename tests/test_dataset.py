@@ -401,3 +401,13 @@ def test_checkは指定したフォルダが無いことを書く(
     monkeypatch.setenv("ML_DATA_DIR", str(fake_files / "absent"))
     assert data.main(["check"]) == 1
     assert "まだありません" in capsys.readouterr().out
+
+
+def test_読めないZIPも1行で説明して1を返す(
+    fake_files: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder_not_zip = tmp_path_factory.mktemp("zip")
+    assert data.main(["install", str(folder_not_zip)]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 1
+    assert errors[0].startswith("エラー: ZIP ファイルがありません")

@@ -162,7 +162,10 @@ def install(archive_path: Path, directory: Path) -> bool:
 def os_error_message(error: OSError, directory: Path) -> str:
     """ファイルの読み書きの失敗を、どのフォルダで何が起きたかの 1 行にする。"""
     target = error.filename if error.filename is not None else directory
-    return f"データのフォルダ {directory} を使えません（{target}: {error.strerror or error}）"
+    return (
+        f"{target} を読み書きできません（{error.strerror or error}）。"
+        f"データのフォルダは {directory} です"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
