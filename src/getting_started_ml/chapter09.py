@@ -141,6 +141,11 @@ class Standardizer:
         for position, column in enumerate(columns):
             values = [row.values[position] for row in rows]
             require_numbers(values, f"列 {column} の値")
+            if min(values) == max(values):
+                # すべて同じ値の列。平均を足し算で求めると丸めの誤差が残り、それを同じくらい
+                # 小さな標準偏差で割ると 0 でなく ±1 になってしまう。値そのものを平均にする。
+                means[column], stds[column] = values[0], 1.0
+                continue
             mean = kahan_mean(values)
             variance = kahan_mean((value - mean) * (value - mean) for value in values)
             if not math.isfinite(variance):
