@@ -41,9 +41,9 @@ def parser() -> argparse.ArgumentParser:
 
 # --8<-- [start:main]
 def train(models: Path) -> None:
-    """モデルを学習して保存し、ファイルの名前を表示する。"""
-    from getting_started_ml.chapter15.infrastructure import FileModelStore
-    from getting_started_ml.chapter15.training import train_and_save_models
+    """モデルを学習して保存し、ファイルの名前を表示する（学習の道具は使うときに読み込む）。"""
+    from getting_started_ml.chapter15.infrastructure import FileModelStore  # noqa: PLC0415
+    from getting_started_ml.chapter15.training import train_and_save_models  # noqa: PLC0415
 
     paths = train_and_save_models(FileModelStore(models))
     print(f"学習済みモデルを保存しました: {', '.join(path.name for path in paths)}")
@@ -51,11 +51,11 @@ def train(models: Path) -> None:
 
 def serve(models: Path, host: str, port: int) -> None:
     """uvicorn で API を起動する。止めるまで戻らない。"""
-    import uvicorn
+    import uvicorn  # noqa: PLC0415  FastAPI と uvicorn は重いので、起動するときに読み込む
 
-    from getting_started_ml.chapter15.application import PredictionService
-    from getting_started_ml.chapter15.infrastructure import FileModelStore
-    from getting_started_ml.chapter15.presentation import create_app
+    from getting_started_ml.chapter15.application import PredictionService  # noqa: PLC0415
+    from getting_started_ml.chapter15.infrastructure import FileModelStore  # noqa: PLC0415
+    from getting_started_ml.chapter15.presentation import create_app  # noqa: PLC0415
 
     app = create_app(PredictionService(FileModelStore(models)))
     print(f"API を起動します: http://{host}:{port}", flush=True)
