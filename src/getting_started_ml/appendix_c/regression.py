@@ -23,7 +23,7 @@ from getting_started_ml.numeric import require_same_length
 
 BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
-MAX_DRAWS = 1_000_000
+MAX_DRAWS = 200_000
 """選び直しで引く位置（行の数 × 回数）の上限。これを超える計算は何分もかかる。"""
 
 
