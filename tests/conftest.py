@@ -71,6 +71,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     pytest.skip(reason)
 
 
+# --8<-- [start:run-module]
 @dataclass(frozen=True)
 class Completed:
     """コマンドを動かした結果。"""
@@ -108,3 +109,6 @@ def golden() -> Callable[[str], str]:
         return (OUTPUTS / f"{name}.txt").read_text(encoding="utf-8")
 
     return read
+
+
+# --8<-- [end:run-module]

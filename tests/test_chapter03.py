@@ -135,6 +135,7 @@ def test_不純度が同点なら先の列を選ぶ() -> None:
 
 
 # --8<-- [start:reference]
+# --8<-- [start:reference-impl]
 def gini_reference(labels: Sequence[Hashable]) -> float:
     """定義どおりのジニ不純度。現れた順に数え、割合の 2 乗を Kahan の和で足す。"""
     counts: dict[Hashable, int] = {}
@@ -167,6 +168,7 @@ def best_split_reference(
     return best
 
 
+# --8<-- [end:reference-impl]
 # --8<-- [start:order-example]
 # 行が右から左へ移ると、右側で初めて現れるラベルの順が変わる例（値は 1.0〜6.0）
 RIGHT_SIDE_ORDER_CASE = (
@@ -190,6 +192,7 @@ def test_右側で初めて現れた順に足さないと選ぶ境界が変わ�
 # --8<-- [end:order-example]
 
 
+# --8<-- [start:rows-strategy]
 @st.composite
 def labelled_rows(draw: st.DrawFn) -> tuple[list[Features], list[str], list[str]]:
     """同じ値と同じラベルがよく重なる、小さな表。"""
@@ -206,6 +209,9 @@ def labelled_rows(draw: st.DrawFn) -> tuple[list[Features], list[str], list[str]
     )
     labels = draw(st.lists(st.sampled_from("abcdefg"), min_size=n, max_size=n))
     return rows_of(columns, *rows), labels, columns
+
+
+# --8<-- [end:rows-strategy]
 
 
 # --8<-- [start:property-test]

@@ -35,6 +35,7 @@ class Split:
     impurity: float
 
 
+# --8<-- [start:fast-split]
 def best_split(
     x: Sequence[Features], t: Sequence[Hashable], columns: Sequence[str]
 ) -> Split | None:
@@ -54,6 +55,9 @@ def find_best_split(
         if candidate is not None and (best is None or candidate.impurity < best.impurity):
             best = candidate
     return best
+
+
+# --8<-- [end:fast-split]
 
 
 # --8<-- [start:wrong-sweep]

@@ -135,6 +135,7 @@ class Node(Generic[L]):
 Tree: TypeAlias = Leaf[L] | Node[L]
 
 
+# --8<-- [start:build-depth]
 def build_tree(
     x: Sequence[Features], t: Sequence[L], columns: Sequence[str], max_depth: int | None
 ) -> Tree[L]:
@@ -164,6 +165,9 @@ def grow(
 def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
     """元の順を保ったまま、片側に進む要素だけを選ぶ。"""
     return [item for item, left in zip(items, goes_left, strict=True) if left is side]
+
+
+# --8<-- [end:build-depth]
 
 
 def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
