@@ -273,7 +273,7 @@ def belongs_in_workspace(relative: str, key: str) -> bool:
     if owner is not None:
         return chapter_order(owner) <= chapter_order(key)
     if relative.startswith("tests/"):
-        return relative in TEST_HELPERS
+        return relative in TEST_HELPERS or relative.startswith("tests/vectors/")
     return not relative.startswith(("chapters/", "src/getting_started_ml.egg-info"))
 
 
