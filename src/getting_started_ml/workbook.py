@@ -231,14 +231,23 @@ TODO_LINE = re.compile(r"^(?P<indent> *)- \[(?P<mark>[ x])\] (?P<text>.+?)\s*$")
 
 
 def parse_todo(markdown: str) -> list[TodoItem]:
-    """本文で最初に現れる「TODO リスト:」の箇条書きを読む。字下げ 4 文字で 1 段。"""
+    """本文で最初に現れる TODO リスト（「TODO リスト」と書いた行のすぐ後の箇条書き）を読む。
+
+    字下げ 4 文字で 1 段。
+    """
     lines = markdown.splitlines()
-    try:
-        start = next(i for i, line in enumerate(lines) if line.strip() == "TODO リスト:")
-    except StopIteration:
-        return []
+    for index, line in enumerate(lines):
+        if "TODO リスト" in line:
+            items = todo_items_after(lines[index + 1 :])
+            if items:
+                return items
+    return []
+
+
+def todo_items_after(lines: Sequence[str]) -> list[TodoItem]:
+    """空行を飛ばしたあとに続く「- [ ] 項目」の行を読む。"""
     items: list[TodoItem] = []
-    for line in lines[start + 1 :]:
+    for line in lines:
         if not line.strip():
             if items:
                 break
