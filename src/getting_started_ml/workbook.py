@@ -690,6 +690,8 @@ def status_of(item: TodoItem, names: Sequence[str], result: RunResult) -> TodoSt
         if function_name_of(nodeid) in names
     }
     missing = [name for name in names if name not in {function_name_of(n) for n in matched}]
+    if missing and collection_failed(result):
+        return TodoStatus(item, " ", "テストを集める段階で失敗しました")
     if missing:
         return TodoStatus(item, " ", f"まだ無いテスト: {', '.join(missing)}")
     if any(outcome == "failed" for outcome in matched.values()):
@@ -699,6 +701,13 @@ def status_of(item: TodoItem, names: Sequence[str], result: RunResult) -> TodoSt
         reasons = sorted({result.skip_reasons.get(nodeid, "") for nodeid in skipped})
         return TodoStatus(item, "-", "飛ばしたテストがあります: " + " ".join(reasons))
     return TodoStatus(item, "x")
+
+
+def collection_failed(result: RunResult) -> bool:
+    """テストファイルを集める段階で失敗したか（nodeid に :: が無い失敗）。"""
+    return any(
+        "::" not in nodeid and outcome == "failed" for nodeid, outcome in result.outcomes.items()
+    )
 
 
 def function_name_of(nodeid: str) -> str:
@@ -739,6 +748,11 @@ def check_report(chapter: Chapter, statuses: Sequence[TodoStatus], result: RunRe
         f"通ったテスト {counts['passed']} 件、失敗 {counts['failed']} 件、"
         f"飛ばした {counts['skipped']} 件",
     ]
+    if collection_failed(result):
+        errors = [
+            line for line in result.output.splitlines() if line.startswith(("E   ", "ERROR "))
+        ]
+        lines += ["", "テストを集める段階の失敗:", *errors]
     return "\n".join(lines)
 
 
