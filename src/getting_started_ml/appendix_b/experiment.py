@@ -1,0 +1,116 @@
+"""付録 B のコマンド: 資料の計算例と、この本のモデル（iris と Survived の木）の指標を表示する。"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from getting_started_ml.appendix_b.averaging import (
+    AVERAGES,
+    class_counts,
+    precision_recall_f1,
+    scores_of,
+)
+from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, smooth_l1
+from getting_started_ml.appendix_b.overlap import Box, dice, iou
+from getting_started_ml.appendix_b.ranking import (
+    average_precision,
+    average_precision_11pt,
+    average_precision_all_points,
+    detection_labels,
+    mean_average_precision,
+)
+from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
+from getting_started_ml.chapter03 import DecisionTree
+from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
+from getting_started_ml.chapter11.figures import out_of_fold_scores
+from getting_started_ml.chapter11.roc import auc, roc_curve
+from getting_started_ml.numeric import format_fixed
+
+# --8<-- [start:worked-examples]
+DETECTION_HITS = (True, True, False, False, False, True, True, False, False, True)
+CLASS_APS = (0.753, 0.990, 0.683)
+BOXES = (Box(0, 0, 2, 2), Box(1, 1, 3, 3))
+CANDIDATE = ["the", "cat", "sat", "on", "the", "mat"]
+REFERENCES = (
+    ["the", "cat", "is", "on", "the", "mat"],
+    ["there", "is", "a", "cat", "on", "the", "mat"],
+)
+SHORT_CANDIDATE = ["the", "cat"]
+# --8<-- [end:worked-examples]
+
+
+def fixed(value: float) -> str:
+    """Java と同じ半上げで小数 4 桁にする。"""
+    return format_fixed(value, 4)
+
+
+def print_detection() -> None:
+    """1. 資料の 10 件の検出の AP と mAP。"""
+    scores, labels = detection_labels(DETECTION_HITS)
+    print("1. 10 件の検出（正解の物体 5 個）の平均適合率 AP")
+    print(f"  11 点補間: {fixed(average_precision_11pt(scores, labels))}")
+    print(f"  全点補間: {fixed(average_precision_all_points(scores, labels))}")
+    print(f"  補間なし: {fixed(average_precision(scores, labels))}")
+    listed = ", ".join(format_fixed(value, 3) for value in CLASS_APS)
+    print(f"  3 クラスの AP（{listed}）の mAP: {fixed(mean_average_precision(CLASS_APS))}")
+
+
+def print_iris(actual: Sequence[Hashable], predicted: Sequence[Hashable]) -> None:
+    """2. iris の 3 クラスの指標と、3 通りの平均。"""
+    print(f"2. iris の決定木（第 3 章、深さ 2）のテストデータ {len(actual)} 件")
+    print("  クラス\t適合率\t再現率\tF値\t件数")
+    for label, counts in class_counts(actual, predicted).items():
+        scores = scores_of(counts.tp, counts.fp, counts.fn)
+        print(
+            f"  {label}\t{fixed(scores.precision)}\t{fixed(scores.recall)}\t"
+            f"{fixed(scores.f1)}\t{counts.support}"
+        )
+    names = {"macro": "マクロ平均", "micro": "ミクロ平均", "weighted": "重み付き平均"}
+    for average in AVERAGES:
+        scores = precision_recall_f1(actual, predicted, average)
+        print(
+            f"  {names[average]}\t{fixed(scores.precision)}\t{fixed(scores.recall)}\t"
+            f"{fixed(scores.f1)}"
+        )
+
+
+def print_survived(scores: Sequence[float], labels: Sequence[bool]) -> None:
+    """3. Survived の木のスコアの AUC と AP。"""
+    share = sum(labels) / len(labels)
+    print(f"3. Survived の決定木（第 11 章）の分割外スコア {len(labels)} 件")
+    print(f"  ROC 曲線の AUC: {fixed(auc(roc_curve(scores, labels)))}")
+    print(f"  平均適合率 AP（補間なし）: {fixed(average_precision(scores, labels))}")
+    print(f"  でたらめなスコアの AP（正例の割合）: {fixed(share)}")
+
+
+def print_others() -> None:
+    """4〜6. 重なり、回帰の損失、言語の指標。"""
+    truth, prediction = BOXES
+    print("4. 2 つの長方形 (0, 0)–(2, 2) と (1, 1)–(3, 3) の重なり")
+    j, d = iou(truth, prediction), dice(truth, prediction)
+    print(f"  IoU: {fixed(j)}、Dice: {fixed(d)}、2J/(1+J): {fixed(2 * j / (1 + j))}")
+    print("5. 誤差 0.5 と 3 の損失（Huber は δ = 2）")
+    for error in (0.5, 3.0):
+        print(
+            f"  誤差 {error}: Huber {fixed(huber(error, 2.0))}、Smooth L1 {fixed(smooth_l1(error))}"
+        )
+    print("6. 言語の指標")
+    print(f"  10 語に一様な確率のモデルのパープレキシティ: {fixed(perplexity([0.1] * 20))}")
+    sentence = " ".join(CANDIDATE)
+    for max_n in (4, 2):
+        value = fixed(bleu(CANDIDATE, REFERENCES, max_n))
+        print(f"  BLEU（{sentence}、{max_n}-gram まで）: {value}")
+    short = " ".join(SHORT_CANDIDATE)
+    print(f"  BLEU（{short}、2-gram まで）: {fixed(bleu(SHORT_CANDIDATE, REFERENCES, 2))}")
+
+
+def main() -> None:
+    """資料の計算例と、この本のモデルの指標を表示する。"""
+    iris = prepare_iris(Table.load(IRIS))
+    tree = DecisionTree[str].with_max_depth(2).fit(iris.x_train, iris.t_train)
+    survived = prepare_survived(Table.load("Survived.csv"))
+    scores, labels = out_of_fold_scores(survived, k_fold(len(survived.x), N_SPLITS, SEED))
+    print_detection()
+    print_iris(iris.t_test, tree.predict(iris.x_test))
+    print_survived(scores, labels)
+    print_others()

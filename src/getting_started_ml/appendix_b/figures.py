@@ -1,0 +1,128 @@
+"""付録 B の図: Survived の決定木のスコアの PR 曲線を、ROC 曲線と並べて描く。
+
+描く数値は SVG に JSON で埋め込む（第 11 章の図と同じしくみ）。
+python -m getting_started_ml.appendix_b.figures で chapters/figures/ の SVG を描き直す。
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TypedDict
+
+import matplotlib
+from matplotlib.figure import Figure
+
+from getting_started_ml.appendix_b.ranking import average_precision, pr_curve
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
+from getting_started_ml.chapter11.figures import (
+    FIGURES_DIR,
+    SVG_SETTINGS,
+    out_of_fold_scores,
+    svg_text,
+)
+from getting_started_ml.chapter11.roc import auc, roc_curve
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.numeric import format_fixed
+
+PR_ROC_FIGURE = "appendix-b-pr-roc.svg"
+
+
+class PrRocData(TypedDict):
+    """PR 曲線と ROC 曲線に描く数値。"""
+
+    recalls: list[float]
+    precisions: list[float]
+    average_precision: float
+    positive_share: float
+    false_positive_rates: list[float]
+    true_positive_rates: list[float]
+    auc: float
+
+
+# --8<-- [start:figure-data]
+def pr_roc_data(scores: list[float], labels: list[bool]) -> PrRocData:
+    """同じスコアから、PR 曲線と ROC 曲線の点、AP と AUC を求める。"""
+    pr_points = pr_curve(scores, labels)
+    roc_points = [p for p in roc_curve(scores, labels) if not math.isinf(p.threshold)]
+    return PrRocData(
+        recalls=[p.recall for p in pr_points],
+        precisions=[p.precision for p in pr_points],
+        average_precision=average_precision(scores, labels),
+        positive_share=sum(labels) / len(labels),
+        false_positive_rates=[0.0, *(p.false_positive_rate for p in roc_points)],
+        true_positive_rates=[0.0, *(p.true_positive_rate for p in roc_points)],
+        auc=auc(roc_curve(scores, labels)),
+    )
+
+
+# --8<-- [end:figure-data]
+
+
+def draw_pr_roc(data: PrRocData) -> Figure:
+    """左に PR 曲線、右に ROC 曲線を描く。それぞれに、でたらめなスコアの線を添える。"""
+    figure = Figure(figsize=(9.6, 4.4))
+    pr_axes, roc_axes = figure.subplots(1, 2)
+    pr_axes.step(
+        data["recalls"],
+        data["precisions"],
+        where="post",
+        marker="o",
+        label=f"決定木 AP {format_fixed(data['average_precision'], 4)}",
+    )
+    pr_axes.axhline(
+        data["positive_share"],
+        color="gray",
+        linestyle="--",
+        label=f"でたらめなスコア（正例の割合 {format_fixed(data['positive_share'], 4)}）",
+    )
+    pr_axes.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="再現率", ylabel="適合率", title="PR 曲線")
+    pr_axes.grid(alpha=0.3)
+    pr_axes.legend(loc="lower left", fontsize=8)
+    roc_axes.plot([0, 1], [0, 1], color="gray", linestyle="--", label="でたらめなスコア")
+    roc_axes.plot(
+        data["false_positive_rates"],
+        data["true_positive_rates"],
+        marker="o",
+        label=f"決定木 AUC {format_fixed(data['auc'], 4)}",
+    )
+    roc_axes.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="偽陽性率", ylabel="真陽性率（再現率）")
+    roc_axes.set_title("ROC 曲線")
+    roc_axes.grid(alpha=0.3)
+    roc_axes.legend(loc="lower right", fontsize=8)
+    figure.suptitle(f"Survived の決定木（深さ 2、{N_SPLITS} 分割の分割外スコア）")
+    figure.tight_layout()
+    return figure
+
+
+def pr_roc_svg(data: PrRocData) -> str:
+    """PR 曲線と ROC 曲線の SVG。"""
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure = draw_pr_roc(data)
+    return svg_text(figure, "Survived の決定木の PR 曲線と ROC 曲線", data)
+
+
+def survived_scores() -> tuple[list[float], list[bool]]:
+    """第 11 章と同じ 5 分割（種 0）で、深さ 2 の木が付けた分割外のスコア。"""
+    data = prepare_survived(Table.load("Survived.csv"))
+    return out_of_fold_scores(data, k_fold(len(data.x), N_SPLITS, SEED))
+
+
+def write_figures(directory: Path) -> list[Path]:
+    """図を描き、directory に保存する。"""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / PR_ROC_FIGURE
+    path.write_text(pr_roc_svg(pr_roc_data(*survived_scores())), encoding="utf-8", newline="\n")
+    return [path]
+
+
+def main() -> None:
+    """chapters/figures/ の図を描き直す。"""
+    for path in write_figures(FIGURES_DIR):
+        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

@@ -1,0 +1,191 @@
+"""付録 C: この本のモデルに当てはめる（第 11 章の Survived の決定木、深さ 2 と深さ 3）。
+
+比べる前に決めておくこと（結果を見てから動かさない）:
+- 基準は第 11 章の深さ 2 の木（A）、候補は深さ 3 の木（B）。
+- 1 回目の比較は、第 11 章と同じ 5 分割・種 0 の交差検証で得た、全 891 件の予測。
+- 繰り返しの単位は「交差検証の分け方」。種 0 から 9 の 10 通りで、A と B は毎回同じ分け方を使う。
+- 実用上の基準は正解率で 0.01。区間の下端がこれを超えたときだけ「役に立つ改善」と言う。
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from getting_started_ml.appendix_c.intervals import Interval, wilson_interval
+from getting_started_ml.appendix_c.paired import (
+    Discordance,
+    discordance,
+    mcnemar_exact,
+    sign_flip_test,
+)
+from getting_started_ml.appendix_c.repeated import (
+    PairedInterval,
+    corrected_resampled_t_interval,
+    paired_t_interval,
+)
+from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter11 import (
+    N_SPLITS,
+    SEED,
+    SURVIVED_FEATURES,
+    TREE_DEPTH,
+    Fold,
+    LabeledData,
+    accuracy,
+    k_fold,
+    plain_mean,
+    tree_trainer,
+)
+from getting_started_ml.chapter11.cross_validation import Trainer, pick
+from getting_started_ml.numeric import require_same_length
+
+# --8<-- [start:protocol]
+BASELINE_DEPTH = TREE_DEPTH  # A: 第 11 章の木
+CANDIDATE_DEPTH = 3  # B: 1 段深い木
+FOLD_SEEDS = tuple(range(10))  # 繰り返しの単位: 交差検証の分け方
+PRACTICAL_THRESHOLD = 0.01  # これ未満の改善は、木を深くする手間に見合わないとみなす
+SIGN_FLIP_RESAMPLES = 200_000
+# --8<-- [end:protocol]
+
+
+# --8<-- [start:out-of-fold]
+def out_of_fold_predictions(
+    trainer: Trainer[Features, Hashable, Hashable],
+    data: LabeledData[str],
+    folds: Sequence[Fold],
+) -> list[Hashable]:
+    """分割ごとに学習し、テストに回した行の予測を元の行の位置に書き込む。"""
+    predictions: list[Hashable | None] = [None] * len(data.x)
+    for fold in folds:
+        predict = trainer(pick(data.x, fold.train), pick(data.t, fold.train))
+        for position, guess in zip(fold.test, predict(pick(data.x, fold.test)), strict=True):
+            predictions[position] = guess
+    missing = [position for position, guess in enumerate(predictions) if guess is None]
+    if missing:
+        raise ValueError(f"どの分割でもテストに回らなかった行があります（位置 {missing[:5]}）")
+    return [guess for guess in predictions if guess is not None]
+
+
+def fold_mean_accuracy(
+    actual: Sequence[Hashable], predictions: Sequence[Hashable], folds: Sequence[Fold]
+) -> float:
+    """第 11 章の evaluate と同じく、分割ごとの正解率を左から足して平均する。"""
+    require_same_length(actual, predictions, "正解", "予測")
+    return plain_mean(
+        [accuracy(pick(actual, fold.test), pick(predictions, fold.test)) for fold in folds]
+    )
+
+
+# --8<-- [end:out-of-fold]
+
+
+# --8<-- [start:compare]
+@dataclass(frozen=True)
+class TreeComparison:
+    """深さ 2（A）と深さ 3（B）の比べ方をすべて並べたもの。"""
+
+    n_rows: int
+    accuracy_a: float
+    accuracy_b: float
+    interval_a: Interval
+    interval_b: Interval
+    counts: Discordance
+    mcnemar_p: float
+    sign_flip_p: float
+    seed_scores_a: list[float]
+    seed_scores_b: list[float]
+    fold_differences: list[float]
+    repeated: PairedInterval
+    corrected: PairedInterval
+
+    @property
+    def seed_differences(self) -> list[float]:
+        """分け方ごとの正解率の差（B − A）。"""
+        return [b - a for a, b in zip(self.seed_scores_a, self.seed_scores_b, strict=True)]
+
+    @property
+    def verdict(self) -> str:
+        """決めておいた基準に照らした判定。"""
+        return verdict(self.corrected)
+
+
+def verdict(interval: PairedInterval) -> str:
+    """区間を、決めておいた実用上の基準 PRACTICAL_THRESHOLD に照らして読む。"""
+    if interval.low > PRACTICAL_THRESHOLD:
+        return "役に立つ改善と言える"
+    if interval.high < 0:
+        return "悪くなったと言える"
+    if interval.high < PRACTICAL_THRESHOLD:
+        return "差があっても基準に届かない"
+    return "役に立つ改善かどうかは、まだ言えない"
+
+
+def compare_tree_depths(data: LabeledData[str]) -> TreeComparison:
+    """同じ分け方の上で、深さ 2 と深さ 3 の木の予測を突き合わせる。"""
+    baseline = tree_trainer(SURVIVED_FEATURES, BASELINE_DEPTH)
+    candidate = tree_trainer(SURVIVED_FEATURES, CANDIDATE_DEPTH)
+    scores_a, scores_b = [], []
+    fold_differences: list[float] = []
+    first: tuple[list[Hashable], list[Hashable]] | None = None
+    for seed in FOLD_SEEDS:
+        folds = k_fold(len(data.x), N_SPLITS, seed)
+        predictions_a = out_of_fold_predictions(baseline, data, folds)
+        predictions_b = out_of_fold_predictions(candidate, data, folds)
+        fold_differences.extend(per_fold_differences(data.t, predictions_a, predictions_b, folds))
+        scores_a.append(fold_mean_accuracy(data.t, predictions_a, folds))
+        scores_b.append(fold_mean_accuracy(data.t, predictions_b, folds))
+        if seed == SEED:
+            first = (predictions_a, predictions_b)
+    if first is None:
+        raise ValueError(f"FOLD_SEEDS に第 11 章の種 {SEED} が含まれていません")
+    return summarize(data.t, *first, (scores_a, scores_b), fold_differences)
+
+
+def per_fold_differences(
+    actual: Sequence[Hashable],
+    predictions_a: Sequence[Hashable],
+    predictions_b: Sequence[Hashable],
+    folds: Sequence[Fold],
+) -> list[float]:
+    """分割ごとの正解率の差（B − A）。"""
+    return [
+        accuracy(pick(actual, fold.test), pick(predictions_b, fold.test))
+        - accuracy(pick(actual, fold.test), pick(predictions_a, fold.test))
+        for fold in folds
+    ]
+
+
+def summarize(
+    actual: Sequence[Hashable],
+    predictions_a: Sequence[Hashable],
+    predictions_b: Sequence[Hashable],
+    seed_scores: tuple[list[float], list[float]],
+    fold_differences: list[float],
+) -> TreeComparison:
+    """1 組の予測（種 0）の比較と、種ごとの差の区間をまとめる。
+
+    補正した区間は、分割ごとの差に、テスト 1 に対して訓練 N_SPLITS − 1 の重なりを入れて求める。
+    """
+    counts = discordance(actual, predictions_a, predictions_b)
+    n = len(actual)
+    correct_a = counts.both + counts.only_a
+    correct_b = counts.both + counts.only_b
+    return TreeComparison(
+        n_rows=n,
+        accuracy_a=correct_a / n,
+        accuracy_b=correct_b / n,
+        interval_a=wilson_interval(correct_a, n),
+        interval_b=wilson_interval(correct_b, n),
+        counts=counts,
+        mcnemar_p=mcnemar_exact(counts.only_a, counts.only_b),
+        sign_flip_p=sign_flip_test(counts.only_a, counts.only_b, SIGN_FLIP_RESAMPLES, SEED),
+        seed_scores_a=seed_scores[0],
+        seed_scores_b=seed_scores[1],
+        fold_differences=fold_differences,
+        repeated=paired_t_interval([b - a for a, b in zip(*seed_scores, strict=True)]),
+        corrected=corrected_resampled_t_interval(fold_differences, 1 / (N_SPLITS - 1)),
+    )
+
+
+# --8<-- [end:compare]

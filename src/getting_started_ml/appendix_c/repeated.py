@@ -1,0 +1,134 @@
+"""付録 C: 何回か繰り返した実行の差に、Student の t 分布で区間をつける。"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from getting_started_ml.appendix_c.checks import (
+    require_count,
+    require_open_probability,
+    require_real,
+)
+
+MAX_TERMS = 100_000
+"""不完全ベータ関数の連分数で足す項の上限。a, b が大きいと約 √max(a, b) 項かかる。"""
+
+
+# --8<-- [start:t-interval]
+@dataclass(frozen=True)
+class PairedInterval:
+    """対にした差の平均、標本標準偏差（n − 1 で割る）と、平均の区間。"""
+
+    mean: float
+    sd: float
+    low: float
+    high: float
+    df: int
+
+
+def paired_t_interval(differences: Sequence[float], confidence: float = 0.95) -> PairedInterval:
+    """差 d_i = B_i − A_i の平均に、自由度 n − 1 の t 分布で区間をつける。"""
+    if isinstance(differences, str | bytes) or not isinstance(differences, Sequence):
+        raise TypeError(f"differences は数の列です（{type(differences).__name__}）")
+    values = [require_real(value, "differences の要素") for value in differences]
+    if len(values) < 2:
+        raise ValueError(f"differences は 2 件以上要ります（{len(values)} 件）")
+    n = len(values)
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1))
+    half_width = t_quantile((1 + require_open_probability(confidence, "confidence")) / 2, n - 1)
+    half_width *= sd / math.sqrt(n)
+    return PairedInterval(mean, sd, mean - half_width, mean + half_width, n - 1)
+
+
+def corrected_resampled_t_interval(
+    differences: Sequence[float], test_to_train: float, confidence: float = 0.95
+) -> PairedInterval:
+    """同じデータを何度も分け直した差の区間。分け方どうしの重なりの分だけ分散を広げる。
+
+    交差検証を繰り返した J 個の差は、訓練データを共有するので独立ではない。Nadeau と Bengio
+    （2003）の補正では、分散に 1/J ではなく 1/J + n_test/n_train を掛ける。
+    """
+    plain = paired_t_interval(differences, confidence)
+    ratio = require_real(test_to_train, "test_to_train")
+    if ratio <= 0:
+        raise ValueError(f"test_to_train は正の数です（test_to_train={test_to_train}）")
+    n = plain.df + 1
+    widening = math.sqrt((1 / n + ratio) / (1 / n))
+    half_width = (plain.high - plain.mean) * widening
+    return PairedInterval(
+        plain.mean, plain.sd, plain.mean - half_width, plain.mean + half_width, plain.df
+    )
+
+
+# --8<-- [end:t-interval]
+
+
+# --8<-- [start:t-distribution]
+def t_cdf(t: float, df: int) -> float:
+    """自由度 df の t 分布の累積分布関数。正則化不完全ベータ関数で求める。"""
+    x = df / (df + t * t)
+    tail = 0.5 * regularized_incomplete_beta(x, df / 2, 0.5)
+    return 1 - tail if t > 0 else tail
+
+
+def t_quantile(q: float, df: int) -> float:
+    """t_cdf(t, df) = q となる t を二分法で求める（0 < q < 1）。"""
+    require_open_probability(q, "q")
+    require_count(df, "df", minimum=1)
+    if q == 0.5:
+        return 0.0
+    low, high = -1.0, 1.0
+    while t_cdf(low, df) > q:
+        low *= 2
+    while t_cdf(high, df) < q:
+        high *= 2
+    for _ in range(200):
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        if t_cdf(middle, df) < q:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def regularized_incomplete_beta(x: float, a: float, b: float) -> float:
+    """I_x(a, b)。連分数を Lentz の方法で評価する（Numerical Recipes の betacf と同じ考え方）。"""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(log_front) * _beta_continued_fraction(x, a, b) / a
+    return 1 - math.exp(log_front) * _beta_continued_fraction(1 - x, b, a) / b
+
+
+def _beta_continued_fraction(x: float, a: float, b: float) -> float:
+    """不完全ベータ関数の連分数。相対的な変化が 1e-15 を下回るまで項を足す。"""
+    tiny = 1e-300
+    c, d = 1.0, 1 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, MAX_TERMS):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= c * d
+        if abs(c * d - 1) < 1e-15:
+            return result
+    raise ArithmeticError(f"不完全ベータ関数の連分数が {MAX_TERMS} 項で収束しませんでした")
+
+
+# --8<-- [end:t-distribution]

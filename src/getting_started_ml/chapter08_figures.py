@@ -1,0 +1,136 @@
+"""第 8 章の図: 深さごとの正解率と、見つけた生存者の数（重みなしと釣り合いの重み）。
+
+図に描く数値は chapter08.depth_table で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
+python -m getting_started_ml.chapter08_figures で chapters/figures/chapter08-depth.svg を描き直す。
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TypedDict
+
+import matplotlib
+import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
+from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
+
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter08 import SURVIVED, DepthRow, depth_table, split_survived
+from getting_started_ml.chapter11.figures import embedded_data
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import PROJECT_ROOT
+
+matplotlib.use("Agg")  # 画面の無い環境でも描く
+
+FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+DEPTH_FIGURE = "chapter08-depth.svg"
+SVG_SETTINGS: dict[RcKeyType, Any] = {
+    "font.family": "IPAexGothic",
+    "svg.fonttype": "path",
+    "svg.hashsalt": "getting_started_ml.chapter08",
+}
+
+__all__ = ["DEPTH_FIGURE", "FIGURES_DIR", "DepthFigureData", "depth_figure_data", "embedded_data"]
+
+
+class DepthFigureData(TypedDict):
+    """図に描く数値。どの並びも depths の順。"""
+
+    depths: list[int]
+    survivors: int
+    train_none: list[float]
+    train_balanced: list[float]
+    test_none: list[float]
+    test_balanced: list[float]
+    found_none: list[int]
+    found_balanced: list[int]
+
+
+# --8<-- [start:figure-data]
+def depth_figure_data(rows: Sequence[DepthRow]) -> DepthFigureData:
+    """depth_table の結果を、図に描く数の並びに直す。"""
+    if not rows:
+        raise ValueError("深さが 1 つもないので図を描けません")
+    return DepthFigureData(
+        depths=[row.depth for row in rows],
+        survivors=rows[0].plain.survivors,
+        train_none=[row.plain.train_accuracy for row in rows],
+        train_balanced=[row.balanced.train_accuracy for row in rows],
+        test_none=[row.plain.test_accuracy for row in rows],
+        test_balanced=[row.balanced.test_accuracy for row in rows],
+        found_none=[row.plain.found_survivors for row in rows],
+        found_balanced=[row.balanced.found_survivors for row in rows],
+    )
+
+
+# --8<-- [end:figure-data]
+
+
+def draw_depth(data: DepthFigureData) -> Figure:
+    """左に正解率、右に見つけた生存者の数を、深さを横軸にして描く。"""
+    figure = Figure(figsize=(9.6, 4.2))
+    accuracy_axes, found_axes = figure.subplots(1, 2)
+    depths = data["depths"]
+    for key, label, style in [
+        ("train_none", "訓練 NONE", ("tab:blue", "--")),
+        ("train_balanced", "訓練 BALANCED", ("tab:orange", "--")),
+        ("test_none", "テスト NONE", ("tab:blue", "-")),
+        ("test_balanced", "テスト BALANCED", ("tab:orange", "-")),
+    ]:
+        color, line = style
+        accuracy_axes.plot(depths, data[key], marker="o", color=color, linestyle=line, label=label)  # type: ignore[literal-required]
+    accuracy_axes.set_xlabel("木の深さの上限")
+    accuracy_axes.set_ylabel("正解率")
+    accuracy_axes.set_title("正解率")
+    accuracy_axes.legend(fontsize=8)
+    for key, label, color in [
+        ("found_none", "NONE", "tab:blue"),
+        ("found_balanced", "BALANCED", "tab:orange"),
+    ]:
+        found_axes.plot(depths, data[key], marker="o", color=color, label=label)  # type: ignore[literal-required]
+    found_axes.axhline(data["survivors"], color="gray", linestyle=":", label="テストの生存者の数")
+    found_axes.set_xlabel("木の深さの上限")
+    found_axes.set_ylabel("人数")
+    found_axes.set_title(f"テストの生存者 {data['survivors']} 人のうち見つけた人数")
+    found_axes.legend(fontsize=8, loc="lower right")
+    for axes in (accuracy_axes, found_axes):
+        axes.set_xticks(depths)
+        axes.grid(alpha=0.3)
+    figure.tight_layout()
+    return figure
+
+
+def depth_svg(data: DepthFigureData) -> str:
+    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
+    metadata = {
+        "Title": "Survived のパイプライン: 深さとクラスの重み",
+        "Date": None,
+        "Creator": "getting_started_ml.chapter08_figures",
+        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
+    }
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(SVG_SETTINGS):
+        draw_depth(data).savefig(buffer, format="svg", metadata=metadata)
+    return buffer.getvalue().decode("utf-8")
+
+
+def write_figure(directory: Path) -> Path:
+    """Survived.csv から図を描き、directory に保存する。"""
+    data = depth_figure_data(depth_table(split_survived(Table.load(SURVIVED))))
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / DEPTH_FIGURE
+    path.write_text(depth_svg(data), encoding="utf-8", newline="\n")
+    return path
+
+
+def main() -> None:
+    """chapters/figures/chapter08-depth.svg を描き直す。"""
+    path = write_figure(FIGURES_DIR)
+    print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

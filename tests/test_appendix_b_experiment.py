@@ -1,0 +1,88 @@
+"""付録 B: この本のモデルの指標、図、コマンドの出力のテスト。"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Completed
+from sklearn.metrics import precision_recall_fscore_support
+
+from getting_started_ml.appendix_b import average_precision, class_counts, precision_recall_f1
+from getting_started_ml.appendix_b.figures import PR_ROC_FIGURE, pr_roc_data, survived_scores
+from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
+from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
+from getting_started_ml.chapter03 import DecisionTree
+from getting_started_ml.chapter11.figures import FIGURES_DIR, embedded_data
+
+RunModule = Callable[..., Completed]
+
+
+@pytest.fixture(scope="module")
+def scores_and_labels() -> tuple[list[float], list[bool]]:
+    """第 11 章の深さ 2 の木が Survived に付けた分割外のスコア。data マーカーと一緒に使う。"""
+    return survived_scores()
+
+
+@pytest.mark.data("iris.csv")
+def test_irisの木の3つの平均はscikit_learnと同じ() -> None:
+    iris = prepare_iris(Table.load(IRIS))
+    tree = DecisionTree[str].with_max_depth(2).fit(iris.x_train, iris.t_train)
+    predicted = tree.predict(iris.x_test)
+    for average in ("macro", "micro", "weighted"):
+        ours = precision_recall_f1(iris.t_test, predicted, average)
+        expected = precision_recall_fscore_support(iris.t_test, predicted, average=average)
+        assert (ours.precision, ours.recall, ours.f1) == pytest.approx(expected[:3], rel=1e-12)
+
+
+@pytest.mark.data("Survived.csv")
+def test_PRとROCの図はリポジトリにある図と同じ数値を描いている(
+    scores_and_labels: tuple[list[float], list[bool]],
+) -> None:
+    svg = (FIGURES_DIR / PR_ROC_FIGURE).read_text(encoding="utf-8")
+    assert embedded_data(svg) == pr_roc_data(*scores_and_labels)
+
+
+# --8<-- [start:test-idiomatic]
+@pytest.mark.data("iris.csv")
+def test_classification_reportの表は自作の指標と同じ() -> None:
+    iris = prepare_iris(Table.load(IRIS))
+    tree = DecisionTree[str].with_max_depth(2).fit(iris.x_train, iris.t_train)
+    predicted = tree.predict(iris.x_test)
+    table = classification_table(iris.t_test, predicted)
+    for label, counts in class_counts(iris.t_test, predicted).items():
+        row = table.loc[str(label)]
+        assert row["precision"] == pytest.approx(counts.tp / (counts.tp + counts.fp), rel=1e-12)
+        assert row["support"] == counts.support
+    for name, average in (("マクロ平均", "macro"), ("重み付き平均", "weighted")):
+        ours = precision_recall_f1(iris.t_test, predicted, average)
+        assert table.loc[name, "f1-score"] == pytest.approx(ours.f1, rel=1e-12)
+
+
+@pytest.mark.data("Survived.csv")
+def test_scikit_learnのAPは自作と同じ(scores_and_labels: tuple[list[float], list[bool]]) -> None:
+    scores, labels = scores_and_labels
+    assert survived_average_precision(scores, labels) == pytest.approx(
+        average_precision(scores, labels), rel=1e-12
+    )
+
+
+# --8<-- [end:test-idiomatic]
+
+
+# --8<-- [start:test-command]
+@pytest.mark.data("iris.csv", "Survived.csv")
+def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[str], str]) -> None:
+    assert run_module("getting_started_ml.appendix_b").stdout == golden("appendix_b")
+
+
+# --8<-- [end:test-command]
+
+
+def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:
+    result = run_module("getting_started_ml.appendix_b", env={"ML_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 1
+    assert "iris.csv" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""

@@ -1,0 +1,67 @@
+"""付録 C: 繰り返した実行の差の t 区間のテスト。"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from getting_started_ml.appendix_c import (
+    corrected_resampled_t_interval,
+    paired_t_interval,
+    t_cdf,
+    t_quantile,
+)
+
+
+# --8<-- [start:test-t-interval]
+def test_5組の差の区間は資料の計算例と同じ() -> None:
+    result = paired_t_interval([0.4, 0.3, 0.1, 0.5, 0.1])
+    assert result.mean == pytest.approx(0.28, rel=1e-12)
+    assert result.sd == pytest.approx(0.17888543819998318, rel=1e-12)
+    assert (round(result.low, 3), round(result.high, 3)) == (0.058, 0.502)
+    assert result.df == 4
+
+
+def test_自由度4のtの分位点は2_776() -> None:
+    assert t_quantile(0.975, 4) == pytest.approx(2.7764451051977987, rel=1e-12)
+
+
+def test_1件では標準偏差が求められない() -> None:
+    with pytest.raises(ValueError, match=r"differences は 2 件以上"):
+        paired_t_interval([0.3])
+
+
+# --8<-- [end:test-t-interval]
+
+
+def test_tの分布関数は0で半分() -> None:
+    assert t_cdf(0.0, 7) == pytest.approx(0.5, abs=1e-12)
+
+
+@pytest.mark.parametrize("df", [1, 2, 5, 30])
+def test_tの分位点と分布関数は逆の関係(df: int) -> None:
+    for q in (0.6, 0.9, 0.975, 0.995):
+        assert t_cdf(t_quantile(q, df), df) == pytest.approx(q, abs=1e-12)
+
+
+def test_自由度1のtはコーシー分布() -> None:
+    assert t_quantile(0.75, 1) == pytest.approx(1.0, rel=1e-12)
+
+
+def test_差にNaNがあれば失敗する() -> None:
+    with pytest.raises(ValueError, match=r"differences の要素 は有限の数"):
+        paired_t_interval([0.1, math.nan])
+
+
+# --8<-- [start:test-corrected]
+def test_重なりを補正すると幅が広がり中心は動かない() -> None:
+    differences = [0.02, 0.03, 0.01, 0.025, 0.015, 0.02, 0.03, 0.01, 0.02, 0.025]
+    plain = paired_t_interval(differences)
+    corrected = corrected_resampled_t_interval(differences, 0.25)
+    assert corrected.mean == plain.mean
+    widening = (corrected.high - corrected.mean) / (plain.high - plain.mean)
+    assert widening == pytest.approx(math.sqrt((1 / 10 + 0.25) / (1 / 10)), rel=1e-12)
+
+
+# --8<-- [end:test-corrected]

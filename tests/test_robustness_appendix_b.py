@@ -1,0 +1,112 @@
+"""付録 B の公開関数の頑健さ: 悪い入力には正しい値か、名前を書いた ValueError / TypeError。"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from robustness import call_safely
+
+from getting_started_ml.appendix_b import (
+    Box,
+    average_precision,
+    average_precision_11pt,
+    average_precision_all_points,
+    bleu,
+    cross_entropy,
+    dice,
+    huber,
+    iou,
+    mean_average_precision,
+    perplexity,
+    precision_recall_f1,
+    smooth_l1,
+)
+
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**9), 10**9),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=3),
+)
+numbers = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-5, 5), anything)
+number_lists = st.one_of(st.lists(numbers, max_size=6), anything)
+
+
+@settings(max_examples=80, deadline=None)
+@given(number_lists, st.one_of(st.lists(st.one_of(st.booleans(), anything), max_size=6), anything))
+def test_AP(scores: Any, labels: Any) -> None:
+    names = ["scores", "labels", "スコア", "n_positive"]
+    for ap in (average_precision, average_precision_11pt, average_precision_all_points):
+        result = call_safely(lambda f=ap: f(scores, labels), names=names)  # type: ignore[misc]
+        if result is not None:
+            assert 0.0 <= result <= 1.0 + 1e-12
+
+
+@settings(max_examples=40, deadline=None)
+@given(number_lists)
+def test_mAP(precisions: Any) -> None:
+    result = call_safely(lambda: mean_average_precision(precisions), names=["precisions"])
+    if result is not None:
+        assert 0.0 <= result <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(st.lists(st.sampled_from("ab"), max_size=5), anything),
+    st.one_of(st.lists(st.sampled_from("ab"), max_size=5), anything),
+    st.one_of(st.sampled_from(["macro", "micro", "weighted"]), anything),
+)
+def test_多クラスの平均(actual: Any, predicted: Any, average: Any) -> None:
+    names = ["actual", "predicted", "正解", "average"]
+    result = call_safely(lambda: precision_recall_f1(actual, predicted, average), names=names)
+    if result is not None:
+        assert 0.0 <= result.f1 <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(numbers, numbers, numbers, numbers)
+def test_長方形とIoU(x1: Any, y1: Any, x2: Any, y2: Any) -> None:
+    box = call_safely(lambda: Box(x1, y1, x2, y2), names=["x1", "y1", "x2", "y2", "Box"])
+    if box is not None:
+        for measure in (iou, dice):
+            value = call_safely(lambda m=measure: m(box, Box(0, 0, 1, 1)), names=[])  # type: ignore[misc]
+            assert value is not None
+            assert 0.0 <= value <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(numbers, numbers)
+def test_Huber(error: Any, delta: Any) -> None:
+    result = call_safely(lambda: huber(error, delta), names=["error", "delta"])
+    if result is not None:
+        assert result >= 0.0
+    call_safely(lambda: smooth_l1(error), names=["error"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(number_lists)
+def test_パープレキシティ(probabilities: Any) -> None:
+    names = ["probabilities"]
+    entropy = call_safely(lambda: cross_entropy(probabilities), names=names)
+    if entropy is not None:
+        assert entropy >= 0.0
+    call_safely(lambda: perplexity(probabilities), names=names)
+
+
+words = st.lists(st.sampled_from(["a", "b", "c"]), max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(words, anything),
+    st.one_of(st.lists(words, max_size=3), anything),
+    st.one_of(st.integers(-1, 5), anything),
+)
+def test_BLEU(candidate: Any, references: Any, max_n: Any) -> None:
+    names = ["candidate", "references", "max_n"]
+    result = call_safely(lambda: bleu(candidate, references, max_n), names=names)
+    if result is not None:
+        assert 0.0 <= result <= 1.0 + 1e-12
