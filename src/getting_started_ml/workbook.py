@@ -451,7 +451,11 @@ def apply_files(workspace: Path, place: Sequence[Sequence[str]], delete: Sequenc
     for relative, source in place:
         target = workspace / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        if Path(source).is_dir():  # restore にフォルダ（パッケージ）を書いたとき
+            remove_path(target)
+            shutil.copytree(source, target, ignore=shutil.ignore_patterns(*SKIPPED_NAMES))
+        else:
+            shutil.copyfile(source, target)
     for relative in delete:
         remove_path(workspace / relative)
 
@@ -505,7 +509,7 @@ class OutcomeCollector:
 
 def run_pytest(workspace: Path, arguments: list[str]) -> dict[str, Any]:
     """このプロセスの中で pytest を 1 回動かす。"""
-    import pytest  # noqa: PLC0415  リプレイのプロセスでだけ使う
+    import pytest
 
     forget_workspace_modules(workspace)
     collector = OutcomeCollector()
