@@ -592,7 +592,12 @@ def step_run(step: Step) -> Run:
     return Run(tests=step.tests, place=tuple(place), delete=step.delete)
 
 
-def replay(key: str, workers: int = 2) -> list[StepReport]:
+def default_workers() -> int:
+    """リプレイを並べて動かす数。pytest-xdist の下（すでに並列）なら 1、そうでなければ 2。"""
+    return 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
+
+
+def replay(key: str, workers: int | None = None) -> list[StepReport]:
     """章の一歩一歩を、練習用フォルダに順に当てて pytest を動かし、本文どおりかを調べる。
 
     一歩は前の一歩に積み重なるが、途中の状態はファイルを当てるだけで作れる。そこで一歩の列を
@@ -600,7 +605,7 @@ def replay(key: str, workers: int = 2) -> list[StepReport]:
     """
     chapter = load_chapter(key)
     runs = [step_run(step) for step in chapter.steps]
-    size = max(1, -(-len(runs) // max(1, workers)))
+    size = max(1, -(-len(runs) // max(1, workers or default_workers())))
     chunks = [range(first, min(first + size, len(runs))) for first in range(0, len(runs), size)]
     with tempfile.TemporaryDirectory() as temporary:
         workspaces = []
