@@ -225,6 +225,7 @@ def require_finite_values(values: Sequence[float], column: str) -> None:
 
 
 # --8<-- [start:validation]
+# --8<-- [start:check-depth]
 def check_depth(max_depth: int | None) -> int | None:
     """深さの上限は 0 以上の整数か None（制限なし）。"""
     if max_depth is not None:
@@ -234,6 +235,8 @@ def check_depth(max_depth: int | None) -> int | None:
     return max_depth
 
 
+# --8<-- [end:check-depth]
+# --8<-- [start:feature-rows]
 def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
     """使う列の値だけを、列の順に取り出す。無い列や有限でない値はここで止める。"""
     rows = [tuple(row.value(column) for column in columns) for row in x]
@@ -244,6 +247,7 @@ def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureR
     return rows
 
 
+# --8<-- [end:feature-rows]
 # --8<-- [end:validation]
 
 
