@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 @pytest.fixture(scope="session")
 def survived() -> LabeledData[str]:
     """第 11 章の Survived（3 列、Age は全行の平均で補完）。"""
-    from getting_started_ml.chapter02 import Table
-    from getting_started_ml.chapter11 import prepare_survived
+    from getting_started_ml.chapter02 import Table  # noqa: PLC0415
+    from getting_started_ml.chapter11 import prepare_survived  # noqa: PLC0415
 
     return prepare_survived(Table.load("Survived.csv"))
 
@@ -27,7 +27,7 @@ def survived() -> LabeledData[str]:
 @pytest.fixture(scope="session")
 def cinema() -> LabeledData[float]:
     """第 11 章の cinema（外れ値を除かない全 100 行）。"""
-    from getting_started_ml.chapter02 import Table
-    from getting_started_ml.chapter11 import prepare_cinema
+    from getting_started_ml.chapter02 import Table  # noqa: PLC0415
+    from getting_started_ml.chapter11 import prepare_cinema  # noqa: PLC0415
 
     return prepare_cinema(Table.load("cinema.csv"))

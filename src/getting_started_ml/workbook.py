@@ -509,7 +509,7 @@ class OutcomeCollector:
 
 def run_pytest(workspace: Path, arguments: list[str]) -> dict[str, Any]:
     """このプロセスの中で pytest を 1 回動かす。"""
-    import pytest
+    import pytest  # noqa: PLC0415
 
     forget_workspace_modules(workspace)
     collector = OutcomeCollector()

@@ -33,7 +33,7 @@ def test_alphaを大きくすると係数は小さくなる() -> None:
 
 
 def test_行列の和と定数倍と単位行列() -> None:
-    from getting_started_ml.chapter12.regularization import identity, matrix_add, matrix_scale
+    from getting_started_ml.chapter12.regularization import identity, matrix_add, matrix_scale  # noqa: PLC0415
 
     a = Matrix.of([[1, 2], [3, 4]])
 

@@ -47,7 +47,7 @@ def test_行列の和と定数倍と単位行列() -> None:
 
 # --8<-- [start:new-test]
 def test_軟しきい値はしきい値の内側を0にし外側をしきい値だけ縮める() -> None:
-    from getting_started_ml.chapter12.regularization import soft_threshold
+    from getting_started_ml.chapter12.regularization import soft_threshold  # noqa: PLC0415
 
     assert soft_threshold(5.0, 2.0) == 3.0
     assert soft_threshold(-5.0, 2.0) == -3.0

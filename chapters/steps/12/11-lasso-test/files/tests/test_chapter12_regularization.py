@@ -69,7 +69,7 @@ def test_軟しきい値はしきい値の内側を0にし外側をしきい値�
 
 # --8<-- [start:new-tests]
 def test_ラッソは関係のない列の係数をちょうど0にする() -> None:
-    from getting_started_ml.chapter12.regularization import lasso_fit
+    from getting_started_ml.chapter12.regularization import lasso_fit  # noqa: PLC0415
 
     x, t = sparse_data()
     model = lasso_fit(x, t, 0.5)
@@ -79,7 +79,7 @@ def test_ラッソは関係のない列の係数をちょうど0にする() -> N
 
 
 def test_ラッソはalphaが小さければ最小二乗に近い() -> None:
-    from getting_started_ml.chapter12.regularization import lasso_fit
+    from getting_started_ml.chapter12.regularization import lasso_fit  # noqa: PLC0415
 
     x, t = sparse_data()
     ols = ridge_fit(x, t, 0.0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def test_標準化してから2次の項を作る() -> None:
-    from getting_started_ml.chapter12.features import PolynomialScaler
+    from getting_started_ml.chapter12.features import PolynomialScaler  # noqa: PLC0415
 
     scaler = PolynomialScaler.fit([[1.0, 10.0], [3.0, 30.0]], ["a", "b"])
 
