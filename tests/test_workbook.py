@@ -15,6 +15,7 @@ CHAPTERS_WITH_STEPS = [path.name for path in workbook.steps_dirs()]
 
 
 @pytest.mark.parametrize("key", CHAPTERS_WITH_STEPS)
+@pytest.mark.replay
 def test_本文の途中の一歩は書いてあるとおりに赤と緑になる(key: str) -> None:
     reports = workbook.replay(key)
 
