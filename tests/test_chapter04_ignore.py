@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from getting_started_ml.chapter04 import ignoring_rule
+from getting_started_ml.chapter04 import ignoring_rules
 
 GITIGNORE = Path(__file__).resolve().parents[1] / ".gitignore"
 
@@ -43,14 +43,22 @@ ALWAYS_COMMITTED = [
 ]
 
 
+@pytest.fixture(scope="module")
+def rules() -> dict[str, str | None]:
+    """表のすべてのパスについて、git に 1 度に尋ねた答え。"""
+    return ignoring_rules(GITIGNORE, [*NEVER_COMMITTED, *ALWAYS_COMMITTED])
+
+
 @pytest.mark.parametrize(("path", "rule"), NEVER_COMMITTED.items())
-def test_コミットしないものは無視の規則に当たる(path: str, rule: str) -> None:
-    assert ignoring_rule(GITIGNORE, path) == rule
+def test_コミットしないものは無視の規則に当たる(
+    rules: dict[str, str | None], path: str, rule: str
+) -> None:
+    assert rules[path] == rule
 
 
 @pytest.mark.parametrize("path", ALWAYS_COMMITTED)
-def test_コミットするものは無視されない(path: str) -> None:
-    assert ignoring_rule(GITIGNORE, path) is None
+def test_コミットするものは無視されない(rules: dict[str, str | None], path: str) -> None:
+    assert rules[path] is None
 
 
 # --8<-- [end:promises]
@@ -59,4 +67,7 @@ def test_コミットするものは無視されない(path: str) -> None:
 def test_規則の無い_gitignore_では何も無視されない(tmp_path: Path) -> None:
     empty = tmp_path / "empty.gitignore"
     empty.write_text("# 規則なし\n", encoding="utf-8")
-    assert ignoring_rule(empty, "data/iris.csv") is None
+    assert ignoring_rules(empty, ["data/iris.csv", ".venv/bin/python"]) == {
+        "data/iris.csv": None,
+        ".venv/bin/python": None,
+    }

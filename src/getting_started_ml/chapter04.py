@@ -20,12 +20,14 @@ class NotAGitCheckoutError(RuntimeError):
     """git が無いか、フォルダが git の作業ツリーではない。"""
 
 
-def run_git(root: Path, *arguments: str) -> subprocess.CompletedProcess[bytes]:
+def run_git(root: Path, *arguments: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     """root で git を動かす。git が無ければ NotAGitCheckoutError。"""
     git = shutil.which("git")
     if git is None:
         raise NotAGitCheckoutError("git のコマンドが見つかりません")
-    return subprocess.run([git, *arguments], cwd=root, capture_output=True, check=False)
+    return subprocess.run(
+        [git, *arguments], cwd=root, input=stdin, capture_output=True, check=False
+    )
 
 
 # --8<-- [start:tracked]
@@ -51,10 +53,10 @@ def copies_of_data(root: Path, paths: Sequence[str], data_sha256: Collection[str
 
 
 # --8<-- [start:ignore]
-def ignoring_rule(gitignore: Path, path: str) -> str | None:
-    """path を無視する .gitignore の規則（無視されなければ None）。
+def ignoring_rules(gitignore: Path, paths: Sequence[str]) -> dict[str, str | None]:
+    """パスごとの、それを無視する .gitignore の規則（無視されなければ None）。
 
-    空の git リポジトリに gitignore を写して `git check-ignore -v --no-index` で尋ねるので、
+    空の git リポジトリに gitignore を写して `git check-ignore -v -n --no-index` で尋ねるので、
     このプロジェクトが git の作業ツリーでなくても、ファイルが実在しなくても確かめられる。
     """
     with tempfile.TemporaryDirectory() as temporary:
@@ -62,14 +64,17 @@ def ignoring_rule(gitignore: Path, path: str) -> str | None:
         if run_git(workspace, "init", "--quiet").returncode != 0:
             raise NotAGitCheckoutError("git init に失敗しました")
         shutil.copyfile(gitignore, workspace / ".gitignore")
-        result = run_git(workspace, "check-ignore", "-v", "--no-index", path)
-    if result.returncode == 1:
-        return None
-    if result.returncode != 0:
+        query = "".join(f"{path}\0" for path in paths).encode("utf-8")
+        result = run_git(
+            workspace, "check-ignore", "-v", "-n", "-z", "--no-index", "--stdin", stdin=query
+        )
+    if result.returncode not in (0, 1):
         raise NotAGitCheckoutError(result.stderr.decode("utf-8").strip())
-    source, _, _ = result.stdout.decode("utf-8").partition("\t")
-    _, _, rule = source.split(":", 2)
-    return rule if not rule.startswith("!") else None
+    fields = result.stdout.decode("utf-8").split("\0")
+    rules: dict[str, str | None] = {}
+    for _source, _line, pattern, path in zip(*[iter(fields[:-1])] * 4, strict=True):
+        rules[path] = pattern if pattern and not pattern.startswith("!") else None
+    return rules
 
 
 # --8<-- [end:ignore]
