@@ -33,7 +33,7 @@ def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
     assert noxfile.nox.options.sessions == ["all"]
 
 
-def test_データの環境変数は名前を挙げて渡し_ほかは渡さない() -> None:
+def test_テストに渡すデータの環境変数を名前で選ぶ() -> None:
     noxfile = load_noxfile()
     environment = {"ML_DATA_DIR": "/books/data", "ML_REQUIRE_DATA": "1", "PYTHONPATH": "/x"}
     assert noxfile.data_environment(environment) == {
