@@ -12,18 +12,41 @@ PIN = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;
 LOCKED = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
 
 
+def require_text(value: object, name: str) -> None:
+    """value が文字列でなければ、引数の名前を書いた TypeError にする。"""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} には文字列を渡します（{type(value).__name__}）")
+
+
 def normalized(name: str) -> str:
     """パッケージ名を PEP 503 の形にそろえる（大文字・_・. の違いを無くす）。"""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def declared_requirements(pyproject: str) -> list[str]:
+    """pyproject.toml の [project] の dependencies と、すべての extras の依存関係の文字列。"""
+    if not isinstance(pyproject, str):
+        raise TypeError(f"pyproject には TOML の文字列を渡します（{type(pyproject).__name__}）")
+    try:
+        project = tomllib.loads(pyproject).get("project", {})
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"pyproject.toml として読めません: {error}") from error
+    extras = project.get("optional-dependencies", {}) if isinstance(project, dict) else None
+    if not isinstance(extras, dict):
+        raise ValueError("pyproject の [project] と optional-dependencies は表でなければなりません")
+    groups = [project.get("dependencies", []), *extras.values()]
+    requirements = [item for group in groups if isinstance(group, list) for item in group]
+    if len(groups) != sum(isinstance(group, list) for group in groups) or not all(
+        isinstance(item, str) for item in requirements
+    ):
+        raise ValueError("pyproject の依存関係は文字列のリストでなければなりません")
+    return requirements
+
+
 # --8<-- [start:pins]
 def pinned_requirements(pyproject: str) -> dict[str, str]:
     """pyproject.toml の dependencies とすべての extras のうち、== で固定したものの名前と版。"""
-    project = tomllib.loads(pyproject).get("project", {})
-    requirements: list[str] = list(project.get("dependencies", []))
-    for extra in project.get("optional-dependencies", {}).values():
-        requirements.extend(extra)
+    requirements = declared_requirements(pyproject)
     pins: dict[str, str] = {}
     for requirement in requirements:
         match = PIN.match(requirement)
@@ -35,6 +58,7 @@ def pinned_requirements(pyproject: str) -> dict[str, str]:
 
 def locked_versions(lock: str) -> dict[str, str]:
     """requirements.lock の「名前==版」の行から、名前と版の対応を作る。"""
+    require_text(lock, "lock")
     versions: dict[str, str] = {}
     for line in lock.splitlines():
         match = LOCKED.match(line)
@@ -60,6 +84,7 @@ def lock_disagreements(pins: Mapping[str, str], locked: Mapping[str, str]) -> li
 # --8<-- [start:hashes]
 def entries_without_hash(lock: str) -> list[str]:
     """ロックファイルの「名前==版」のうち、--hash=sha256: が 1 つも付いていないもの。"""
+    require_text(lock, "lock")
     entries: dict[str, bool] = {}
     current = None
     for line in lock.splitlines():
