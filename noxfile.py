@@ -82,7 +82,7 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(name="all", python=False)
 def all_tasks(session: nox.Session) -> None:
-    """CI と同じ順に、lint・type・test・docs をすべて動かす。"""
+    """速く終わる検査から順に、lint・type・test・docs を動かす（.ci/run が呼ぶ）。"""
     lint(session)
     type_check(session)
     test(session)
