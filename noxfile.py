@@ -1,0 +1,124 @@
+"""タスクの定義（nox）。.ci/run も GitHub Actions も、ここにあるセッションを呼ぶ。
+
+セッションは新しい仮想環境を作らず（python=False）、.ci/setup か README のコマンドで作った
+.venv の中の道具をそのまま使う。`.venv/bin/nox -s test` のように動かす。
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Mapping
+
+import nox
+
+nox.options.sessions = ["all"]
+nox.options.default_venv_backend = "none"
+DATA_VARIABLES = ("ML_DATA_DIR", "ML_REQUIRE_DATA")
+LOCK_COMMAND = [
+    "uv", "pip", "compile", "pyproject.toml", "--all-extras", "--generate-hashes",
+    "--universal", "--python-version", "3.11.5", "--custom-compile-command", "nox -s lock",
+    "--output-file", "requirements.lock", "--quiet",
+]  # fmt: skip
+
+
+def tool(name: str) -> str:
+    """この Python と同じ仮想環境にある道具（PATH に頼らない）。"""
+    return os.path.join(os.path.dirname(sys.executable), name)
+
+
+# --8<-- [start:data-environment]
+def data_environment(environment: Mapping[str, str]) -> dict[str, str]:
+    """テストに渡すデータの環境変数。暗黙に頼らず、名前を挙げて渡す。"""
+    return {name: environment[name] for name in DATA_VARIABLES if name in environment}
+
+
+@nox.session(python=False)
+def test(session: nox.Session) -> None:
+    """pytest をカバレッジ付きで動かす。データの場所は明示して渡す。"""
+    environment = data_environment(os.environ)
+    session.log(f"データの環境変数: {environment or 'なし（data テストは飛ばされる）'}")
+    session.run(
+        tool("pytest"),
+        "--numprocesses=auto",
+        "--cov",
+        "--cov-report=term",
+        *session.posargs,
+        env=environment,
+    )
+
+
+@nox.session(python=False)
+def replay(session: nox.Session) -> None:
+    """本文の途中の一歩を練習用フォルダで順に当て直す（遅いので test とは分ける）。"""
+    environment = data_environment(os.environ)
+    session.run(tool("pytest"), "-m", "replay", "--numprocesses=auto", env=environment)
+
+
+# --8<-- [end:data-environment]
+
+
+# --8<-- [start:checks]
+@nox.session(python=False)
+def lint(session: nox.Session) -> None:
+    """ruff の規則と、書式が整っていること（書き換えはしない）を確かめる。"""
+    session.run(tool("ruff"), "check", ".")
+    session.run(tool("ruff"), "format", "--check", ".")
+
+
+@nox.session(name="format", python=False)
+def format_code(session: nox.Session) -> None:
+    """ruff で書式を整え、直せる規則違反を直す（ファイルを書き換える）。"""
+    session.run(tool("ruff"), "check", "--fix", ".")
+    session.run(tool("ruff"), "format", ".")
+
+
+@nox.session(name="type", python=False)
+def type_check(session: nox.Session) -> None:
+    """mypy --strict で型を確かめる（対象は pyproject.toml の [tool.mypy] files）。"""
+    session.run(tool("mypy"))
+
+
+@nox.session(python=False)
+def docs(session: nox.Session) -> None:
+    """本のサイトを --strict で組み立てる（壊れたリンクや取り込みは失敗）。
+
+    ML_SITE_DIR があればそこに組み立てる（ブラウザのテストは、組み立て直さずにそれを開く）。
+    """
+    target = os.environ.get("ML_SITE_DIR")
+    with tempfile.TemporaryDirectory() as scratch:
+        session.run(
+            tool("mkdocs"),
+            "build",
+            "--strict",
+            "--site-dir",
+            target or scratch,
+            env={"NO_MKDOCS_2_WARNING": "1"},
+        )
+
+
+@nox.session(name="all", python=False)
+def all_tasks(session: nox.Session) -> None:
+    """速く終わる検査から順に、lint・type・docs・test・replay を動かす（.ci/run が呼ぶ）。
+
+    docs を test より先にするのは、ブラウザのテストが組み立てたサイトを開くため。
+    """
+    lint(session)
+    type_check(session)
+    docs(session)
+    test(session)
+    replay(session)
+
+
+# --8<-- [end:checks]
+
+
+# --8<-- [start:lock]
+@nox.session(python=False)
+def lock(session: nox.Session) -> None:
+    """pyproject.toml から requirements.lock（ハッシュ付き）を作り直す。"""
+    session.run(tool(LOCK_COMMAND[0]), *LOCK_COMMAND[1:])
+
+
+# --8<-- [end:lock]
