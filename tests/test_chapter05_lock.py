@@ -43,12 +43,12 @@ def test_ロックファイルは作り直すコマンドを先頭に書いて�
 # --8<-- [start:lock-red]
 def test_版を上げてロックを作り直さなければ食い違いとして見つかる() -> None:
     edited = re.sub(r'"numpy==[^"]+"', '"numpy==9.9.9"', PYPROJECT)
-    edited = edited.replace("dependencies = [", 'dependencies = [\n  "fastapi==0.999.0",', 1)
+    edited = edited.replace("dependencies = [", 'dependencies = [\n  "never-published-package==0.999.0",', 1)
 
     problems = lock_disagreements(pinned_requirements(edited), locked_versions(LOCK))
 
     assert problems == [
-        "fastapi==0.999.0 がロックファイルにありません",
+        "never-published-package==0.999.0 がロックファイルにありません",
         f"numpy: pyproject.toml は 9.9.9、ロックファイルは {locked_versions(LOCK)['numpy']}",
     ]
 
