@@ -245,6 +245,13 @@ def test_データが無ければファイル名を書いた1行で終わる(
     assert completed.stdout == ""
 
 
+def test_無いフォルダを指定したときの1行は本文に載せたとおり(
+    run_module: Callable[..., Completed], golden: Callable[[str], str]
+) -> None:
+    completed = run_module("getting_started_ml.chapter01", env={"ML_DATA_DIR": "/nonexistent"})
+    assert completed.stderr == golden("chapter01-missing-data")
+
+
 # --8<-- [end:test-data]
 
 
