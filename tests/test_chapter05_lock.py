@@ -43,7 +43,8 @@ def test_ロックファイルは作り直すコマンドを先頭に書いて�
 # --8<-- [start:lock-red]
 def test_版を上げてロックを作り直さなければ食い違いとして見つかる() -> None:
     edited = re.sub(r'"numpy==[^"]+"', '"numpy==9.9.9"', PYPROJECT)
-    edited = edited.replace("dependencies = [", 'dependencies = [\n  "never-published-package==0.999.0",', 1)
+    unknown = '\n  "never-published-package==0.999.0",'
+    edited = edited.replace("dependencies = [", "dependencies = [" + unknown, 1)
 
     problems = lock_disagreements(pinned_requirements(edited), locked_versions(LOCK))
 
