@@ -1,0 +1,287 @@
+"""付録 A: 第 8 章の重み付き決定木の分割探索を numpy で速くしたもの。
+
+第 8 章の grow_weighted と同じ木を、ビットまで同じ不純度としきい値で育てる。
+列ごとの並べ替えは根で 1 回だけ行い、子には並びを保ったまま行を振り分ける。
+境界ごとのラベルの件数は累積和で、重みの合計は第 8 章の repeated_sums の表を引いて求め、
+Kahan の和は境界をまとめた配列の上で、第 8 章と同じ順に 1 項ずつ足す。
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
+from getting_started_ml.chapter08 import FeatureRow, gini_of_weights, repeated_sums
+
+L = TypeVar("L", bound=Hashable)
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.intp]
+SmallInts = npt.NDArray[np.int32]
+Labels = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+
+
+# --8<-- [start:kahan]
+def kahan_columns(values: Floats, present: Bools) -> Floats:
+    """行ごとに、最後の軸の値を左から Kahan の和で足す。present が偽の項は足さない。
+
+    numeric.kahan_sum と同じ 4 つの演算を、行をまとめた配列の上で 1 項ずつ行う。
+    無い項を 0.0 として足すと補正の値が変わりうるので、足さずに飛ばす。
+    """
+    total = np.zeros(values.shape[:-1])
+    compensation = np.zeros(values.shape[:-1])
+    for k in range(values.shape[-1]):
+        corrected = values[..., k] - compensation
+        next_total = total + corrected
+        next_compensation = (next_total - total) - corrected
+        keep = present[..., k]
+        total = np.where(keep, next_total, total)
+        compensation = np.where(keep, next_compensation, compensation)
+    result: Floats = total - compensation
+    return result
+
+
+def weighted_part(sums: Floats, present: Bools) -> Floats:
+    """W · wgini。第 8 章の kahan_sum(sums) * gini_of_weights(sums) を境界ごとに。"""
+    total = kahan_columns(sums, present)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = sums / total[..., np.newaxis]
+    squares = kahan_columns(shares * shares, present)
+    result: Floats = total * (1.0 - squares)
+    return result
+
+
+# --8<-- [end:kahan]
+
+
+# --8<-- [start:search]
+@dataclass(frozen=True)
+class Encoded:
+    """numpy で扱う形にした訓練データ。ラベルは初めて現れた順の番号 0, 1, … にする。"""
+
+    values: Floats  # 列 × 行（列ごとの値が連続して並ぶ）
+    codes: Ints  # 行ごとのラベルの番号
+    tables: tuple[Floats, ...]  # 番号ごとの repeated_sums の表（0 個から全件まで）
+
+
+@dataclass(frozen=True)
+class SortedNode:
+    """節の行を、列ごとに値の小さい順（同じ値なら元の行の順）に並べたもの。どれも列 × 節の行。"""
+
+    order: SmallInts  # 元の行の番号
+    xs: Floats  # その行の値
+    ys: Labels  # その行のラベルの番号
+
+    def keep(self, chosen: Bools) -> SortedNode:
+        """chosen（元の行の番号で引く真偽）が真の行だけを、並びを保ったまま残す。"""
+        mask = chosen[self.order]
+        n_columns = self.order.shape[0]
+        return SortedNode(
+            self.order[mask].reshape(n_columns, -1),
+            self.xs[mask].reshape(n_columns, -1),
+            self.ys[mask].reshape(n_columns, -1),
+        )
+
+
+def best_split_sorted(node: SortedNode, columns: Sequence[str], encoded: Encoded) -> Split | None:
+    """並べた節から最良の分割を探す。
+
+    第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
+    不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
+    """
+    xs = node.xs
+    column, before = np.nonzero(xs[:, 1:] != xs[:, :-1])
+    if column.size == 0:
+        return None
+    boundary = before + 1
+    sides = side_sums(node.ys, column, boundary, encoded.tables)
+    left_part = weighted_part(sides.left, sides.left_present)
+    right_part = weighted_part(sides.right, sides.right_present)
+    impurities = (left_part + right_part) / sides.node_weight[column]
+    best = int(np.argmin(impurities))
+    j, i = int(column[best]), int(boundary[best])
+    threshold = (float(xs[j, i - 1]) + float(xs[j, i])) / 2
+    return Split(columns[j], threshold, float(impurities[best]))
+
+
+@dataclass(frozen=True)
+class SideSums:
+    """境界ごとの左右のラベルの重みの合計（第 8 章が足す順に並べたもの）と、節全体の重み。"""
+
+    left: Floats
+    left_present: Bools
+    right: Floats
+    right_present: Bools
+    node_weight: Floats  # 列ごと
+
+
+def side_sums(ys: Labels, column: Ints, boundary: Ints, tables: Sequence[Floats]) -> SideSums:
+    """境界 boundary（列 column の並びで、左が boundary 個）ごとの重みの合計を求める。
+
+    左は、その列の並びでラベルが初めて現れた順（節全体の重みも同じ順に足す）。
+    右は、右側で初めて現れた順。ラベルごとに、右側で最初に現れる位置で並べて決める。
+    """
+    n_columns, n = ys.shape
+    n_labels = len(tables)
+    left_counts = np.empty((boundary.size, n_labels), dtype=np.intp)
+    right_first = np.full((boundary.size, n_labels), n, dtype=np.intp)
+    first_seen = np.full((n_columns, n_labels), n, dtype=np.intp)
+    totals = np.zeros(n_labels, dtype=np.intp)
+    offsets = column * n
+    for label in range(n_labels):
+        at = np.nonzero(ys == label)[1].reshape(n_columns, -1)  # 列ごとの、そのラベルの位置
+        totals[label] = at.shape[1]
+        if totals[label] == 0:
+            left_counts[:, label] = 0
+            continue
+        flat = (at + (np.arange(n_columns) * n)[:, np.newaxis]).ravel()
+        left_counts[:, label] = np.searchsorted(flat, offsets + boundary) - column * totals[label]
+        first_seen[:, label] = at[:, 0]
+        remains = left_counts[:, label] < totals[label]
+        right_first[remains, label] = at[column[remains], left_counts[remains, label]]
+    right_counts = totals - left_counts
+    left_all = pick_weights(tables, left_counts)
+    right_all = pick_weights(tables, right_counts)
+    node_all = pick_weights(tables, np.broadcast_to(totals, (n_columns, n_labels)))
+    left_order = np.argsort(first_seen, axis=1, kind="stable")
+    right_order = np.argsort(right_first, axis=1, kind="stable")
+    node_sums = np.take_along_axis(node_all, left_order, axis=1)
+    node_present = np.take_along_axis(np.broadcast_to(totals > 0, node_all.shape), left_order, 1)
+    return SideSums(
+        np.take_along_axis(left_all, left_order[column], axis=1),
+        np.take_along_axis(left_counts > 0, left_order[column], axis=1),
+        np.take_along_axis(right_all, right_order, axis=1),
+        np.take_along_axis(right_counts > 0, right_order, axis=1),
+        kahan_columns(node_sums, node_present),
+    )
+
+
+def pick_weights(tables: Sequence[Floats], counts: Ints) -> Floats:
+    """件数を、ラベルごとの repeated_sums の表で重みの合計に直す。"""
+    return np.stack([tables[k][counts[..., k]] for k in range(len(tables))], axis=-1)
+
+
+# --8<-- [end:search]
+
+
+# --8<-- [start:grow]
+def encode(
+    rows: Sequence[FeatureRow], labels: Sequence[L], weights: Mapping[L, float]
+) -> tuple[Encoded, list[L]]:
+    """行を列 × 行の配列に、ラベルを初めて現れた順の番号にする。"""
+    known = list(dict.fromkeys(labels))
+    number = {label: k for k, label in enumerate(known)}
+    codes = np.array([number[label] for label in labels], dtype=np.intp)
+    counts = np.bincount(codes, minlength=len(known))
+    tables = tuple(
+        np.array(repeated_sums(weights[label], int(counts[k]))) for k, label in enumerate(known)
+    )
+    values = np.array(rows, dtype=np.float64).reshape(len(rows), -1).T.copy()
+    return Encoded(values, codes, tables), known
+
+
+def grow_weighted_numpy(
+    rows: Sequence[FeatureRow],
+    labels: Sequence[L],
+    columns: tuple[str, ...],
+    weights: Mapping[L, float],
+    depth: int | None,
+) -> Tree[L]:
+    """第 8 章の grow_weighted と同じ木を育てる。分割探索だけを numpy で行う。
+
+    列ごとの並べ替えは根で 1 回だけ。安定な並べ替えなので、同じ値は元の行の順に並ぶ。
+    """
+    encoded, known = encode(rows, labels, weights)
+    order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
+    ys = encoded.codes.astype(np.int8)[order]
+    node = SortedNode(order, np.take_along_axis(encoded.values, order, 1), ys)
+    return grow_sorted(encoded, known, columns, np.arange(len(labels)), node, depth)
+
+
+def grow_sorted(
+    encoded: Encoded,
+    known: list[L],
+    columns: tuple[str, ...],
+    members: Ints,
+    node: SortedNode | None,
+    depth: int | None,
+) -> Tree[L]:
+    """members（節の行、元の順）と、その並べた形 node から、第 8 章と同じ手順で木を育てる。
+
+    深さが残っていない節は分けないので、並べた形を作らずに None を渡す。
+    """
+    codes = encoded.codes[members]
+    split = None
+    if node is not None and depth != 0 and not is_pure(encoded, codes, len(known)):
+        split = best_split_sorted(node, columns, encoded)
+    if split is None:
+        return Leaf(known[majority_code(encoded, codes, len(known))])
+    position = columns.index(split.feature)
+    goes_left = encoded.values[position, members] <= split.threshold
+    if goes_left.all() or not goes_left.any():
+        return Leaf(known[majority_code(encoded, codes, len(known))])
+    chosen = np.zeros(encoded.codes.size, dtype=np.bool_)
+    chosen[members[goes_left]] = True
+    remaining = None if depth is None else depth - 1
+    left, right = (None, None) if remaining == 0 else (node.keep(chosen), node.keep(~chosen))
+    return Node(
+        split,
+        grow_sorted(encoded, known, columns, members[goes_left], left, remaining),
+        grow_sorted(encoded, known, columns, members[~goes_left], right, remaining),
+    )
+
+
+def label_sums(encoded: Encoded, codes: Ints, n_labels: int) -> list[tuple[int, float]]:
+    """節のラベルの番号と重みの合計を、節で初めて現れた順に並べる（第 8 章の label_weight_sums）。"""
+    counts = np.bincount(codes, minlength=n_labels)
+    present = [k for k in range(n_labels) if counts[k] > 0]
+    first = {k: int(np.argmax(codes == k)) for k in present}
+    return [
+        (k, float(encoded.tables[k][counts[k]])) for k in sorted(present, key=first.__getitem__)
+    ]
+
+
+def is_pure(encoded: Encoded, codes: Ints, n_labels: int) -> bool:
+    """重み付きのジニ不純度が 0 か。第 8 章と同じ足し算で確かめる。"""
+    sums = [value for _, value in label_sums(encoded, codes, n_labels)]
+    return gini_of_weights(sums) == 0.0
+
+
+def majority_code(encoded: Encoded, codes: Ints, n_labels: int) -> int:
+    """重みの合計がいちばん大きいラベルの番号。同じなら節で先に現れたほう。"""
+    sums = label_sums(encoded, codes, n_labels)
+    best_code, best_sum = sums[0]
+    for code, value in sums[1:]:
+        if value > best_sum:
+            best_code, best_sum = code, value
+    return best_code
+
+
+# --8<-- [end:grow]
+
+
+# --8<-- [start:predict]
+def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[str]) -> list[L]:
+    """第 3 章の predict_one と同じ道筋（境界と等しければ左）を、行をまとめて numpy でたどる。"""
+    values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
+    positions = {column: position for position, column in enumerate(columns)}
+    reached: list[Leaf[L] | None] = [None] * len(rows)
+    pending: list[tuple[Tree[L], Ints]] = [(tree, np.arange(len(rows)))]
+    while pending:
+        node, members = pending.pop()
+        if isinstance(node, Leaf):
+            for member in members.tolist():
+                reached[member] = node
+            continue
+        goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
+        pending += [(node.left, members[goes_left]), (node.right, members[~goes_left])]
+    return [leaf.label for leaf in reached if leaf is not None]
+
+
+# --8<-- [end:predict]
