@@ -19,6 +19,7 @@ from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
 from getting_started_ml.chapter08 import FeatureRow, gini_of_weights, repeated_sums
 
 L = TypeVar("L", bound=Hashable)
+T = TypeVar("T", bound=np.generic)
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -74,18 +75,29 @@ class Encoded:
 class SortedNode:
     """節の行を、列ごとに値の小さい順（同じ値なら元の行の順）に並べたもの。どれも列 × 節の行。"""
 
+    features: Ints  # 各行（配列の 1 段目）が何番目の列か。値が 1 種類になった列は除く
     order: SmallInts  # 元の行の番号
     xs: Floats  # その行の値
     ys: Labels  # その行のラベルの番号
 
-    def keep(self, chosen: Bools) -> SortedNode:
-        """chosen（元の行の番号で引く真偽）が真の行だけを、並びを保ったまま残す。"""
-        mask = chosen[self.order]
+    def divide(self, goes_left: Bools) -> tuple[SortedNode, SortedNode]:
+        """goes_left（元の行の番号で引く真偽）で左右に分ける。どちらも並びを保つ。"""
+        mask = goes_left[self.order]
+        return self.keep(mask), self.keep(~mask)
+
+    def keep(self, mask: Bools) -> SortedNode:
+        """mask（order と同じ形）が真の行だけを残す。
+
+        値が 1 種類しかない列は、この節より下で境界を持たないので落とす（ダミー変数に多い）。
+        """
         n_columns = self.order.shape[0]
+        xs = self.xs[mask].reshape(n_columns, -1)
+        varying = xs[:, 0] != xs[:, -1]
         return SortedNode(
-            self.order[mask].reshape(n_columns, -1),
-            self.xs[mask].reshape(n_columns, -1),
-            self.ys[mask].reshape(n_columns, -1),
+            self.features[varying],
+            self.order[mask].reshape(n_columns, -1)[varying],
+            xs[varying],
+            self.ys[mask].reshape(n_columns, -1)[varying],
         )
 
 
@@ -107,7 +119,7 @@ def best_split_sorted(node: SortedNode, columns: Sequence[str], encoded: Encoded
     best = int(np.argmin(impurities))
     j, i = int(column[best]), int(boundary[best])
     threshold = (float(xs[j, i - 1]) + float(xs[j, i])) / 2
-    return Split(columns[j], threshold, float(impurities[best]))
+    return Split(columns[int(node.features[j])], threshold, float(impurities[best]))
 
 
 @dataclass(frozen=True)
@@ -146,25 +158,33 @@ def side_sums(ys: Labels, column: Ints, boundary: Ints, tables: Sequence[Floats]
         remains = left_counts[:, label] < totals[label]
         right_first[remains, label] = at[column[remains], left_counts[remains, label]]
     right_counts = totals - left_counts
-    left_all = pick_weights(tables, left_counts)
-    right_all = pick_weights(tables, right_counts)
-    node_all = pick_weights(tables, np.broadcast_to(totals, (n_columns, n_labels)))
+    node_counts = np.broadcast_to(totals, (n_columns, n_labels))
     left_order = np.argsort(first_seen, axis=1, kind="stable")
     right_order = np.argsort(right_first, axis=1, kind="stable")
-    node_sums = np.take_along_axis(node_all, left_order, axis=1)
-    node_present = np.take_along_axis(np.broadcast_to(totals > 0, node_all.shape), left_order, 1)
+    left_of_boundary = left_order[column]
     return SideSums(
-        np.take_along_axis(left_all, left_order[column], axis=1),
-        np.take_along_axis(left_counts > 0, left_order[column], axis=1),
-        np.take_along_axis(right_all, right_order, axis=1),
-        np.take_along_axis(right_counts > 0, right_order, axis=1),
-        kahan_columns(node_sums, node_present),
+        in_order(pick_weights(tables, left_counts), left_of_boundary),
+        in_order(left_counts > 0, left_of_boundary),
+        in_order(pick_weights(tables, right_counts), right_order),
+        in_order(right_counts > 0, right_order),
+        kahan_columns(
+            in_order(pick_weights(tables, node_counts), left_order),
+            in_order(node_counts > 0, left_order),
+        ),
     )
 
 
 def pick_weights(tables: Sequence[Floats], counts: Ints) -> Floats:
     """件数を、ラベルごとの repeated_sums の表で重みの合計に直す。"""
     return np.stack([tables[k][counts[..., k]] for k in range(len(tables))], axis=-1)
+
+
+def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
+    """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。1 次元に直して引く）。"""
+    n_rows, width = values.shape
+    flat = order + (np.arange(n_rows) * width)[:, np.newaxis]
+    result: npt.NDArray[T] = values.ravel()[flat]
+    return result
 
 
 # --8<-- [end:search]
@@ -200,7 +220,8 @@ def grow_weighted_numpy(
     encoded, known = encode(rows, labels, weights)
     order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
     ys = encoded.codes.astype(np.int8)[order]
-    node = SortedNode(order, np.take_along_axis(encoded.values, order, 1), ys)
+    features = np.arange(len(columns))
+    node = SortedNode(features, order, np.take_along_axis(encoded.values, order, 1), ys)
     return grow_sorted(encoded, known, columns, np.arange(len(labels)), node, depth)
 
 
@@ -229,7 +250,7 @@ def grow_sorted(
     chosen = np.zeros(encoded.codes.size, dtype=np.bool_)
     chosen[members[goes_left]] = True
     remaining = None if depth is None else depth - 1
-    left, right = (None, None) if remaining == 0 else (node.keep(chosen), node.keep(~chosen))
+    left, right = (None, None) if remaining == 0 else node.divide(chosen)
     return Node(
         split,
         grow_sorted(encoded, known, columns, members[goes_left], left, remaining),
