@@ -8,6 +8,7 @@ Kahan の和は境界をまとめた配列の上で、第 8 章と同じ順に 1
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -17,6 +18,7 @@ import numpy.typing as npt
 
 from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
 from getting_started_ml.chapter08 import FeatureRow, gini_of_weights, repeated_sums
+from getting_started_ml.numeric import require_same_length
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T", bound=np.generic)
@@ -217,12 +219,41 @@ def grow_weighted_numpy(
 
     列ごとの並べ替えは根で 1 回だけ。安定な並べ替えなので、同じ値は元の行の順に並ぶ。
     """
+    check_training_data(rows, labels, columns, weights)
     encoded, known = encode(rows, labels, weights)
     order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
     ys = encoded.codes.astype(np.int8)[order]
     features = np.arange(len(columns))
     node = SortedNode(features, order, np.take_along_axis(encoded.values, order, 1), ys)
     return grow_sorted(encoded, known, columns, np.arange(len(labels)), node, depth)
+
+
+def check_training_data(
+    rows: Sequence[FeatureRow],
+    labels: Sequence[L],
+    columns: Sequence[str],
+    weights: Mapping[L, float],
+) -> None:
+    """件数、列の数、有限の値、ラベルごとの正の重みを確かめる（numpy の奥で失敗させない）。"""
+    require_same_length(rows, labels, "特徴量", "正解")
+    if not rows:
+        raise ValueError("行が 1 つもないので決定木を学習できません")
+    check_rows(rows, columns)
+    for label in dict.fromkeys(labels):
+        weight = weights.get(label)
+        if not isinstance(weight, float | int) or not (math.isfinite(weight) and weight > 0):
+            raise ValueError(f"ラベル {label!r} の重みは有限の正の数です（重み {weight!r}）")
+
+
+def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> None:
+    """どの行も列の数だけ有限の値を持つ。"""
+    for number, row in enumerate(rows, 1):
+        if len(row) != len(columns):
+            raise ValueError(
+                f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います"
+            )
+        if not all(math.isfinite(value) for value in row):
+            raise ValueError(f"{number} 行目に有限でない値があります（列 {', '.join(columns)}）")
 
 
 def grow_sorted(
@@ -290,8 +321,12 @@ def majority_code(encoded: Encoded, codes: Ints, n_labels: int) -> int:
 # --8<-- [start:predict]
 def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[str]) -> list[L]:
     """第 3 章の predict_one と同じ道筋（境界と等しければ左）を、行をまとめて numpy でたどる。"""
+    check_rows(rows, columns)
     values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
     positions = {column: position for position, column in enumerate(columns)}
+    absent = sorted(set(features_of(tree)) - set(positions))
+    if absent:
+        raise ValueError(f"木が使う列 {', '.join(absent)} が columns にありません")
     reached: list[Leaf[L] | None] = [None] * len(rows)
     pending: list[tuple[Tree[L], Ints]] = [(tree, np.arange(len(rows)))]
     while pending:
@@ -303,6 +338,13 @@ def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[st
         goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
         pending += [(node.left, members[goes_left]), (node.right, members[~goes_left])]
     return [leaf.label for leaf in reached if leaf is not None]
+
+
+def features_of(tree: Tree[L]) -> list[str]:
+    """木の節が使う列の名前（重なりあり）。"""
+    if isinstance(tree, Leaf):
+        return []
+    return [tree.split.feature, *features_of(tree.left), *features_of(tree.right)]
 
 
 # --8<-- [end:predict]
