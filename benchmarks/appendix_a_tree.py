@@ -44,7 +44,9 @@ def best_of(repeats: int, run: Callable[[], object]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", action="store_true", help="純 Python の木を cProfile で測る")
-    parser.add_argument("--repeats", type=int, default=3, help="numpy と scikit-learn の繰り返し回数")
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="numpy と scikit-learn の繰り返し回数"
+    )
     args = parser.parse_args()
 
     split = prepare_bank(Table.load(BANK))

@@ -17,8 +17,8 @@ from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter03 import NotFittedError, Tree
 from getting_started_ml.chapter08 import (
     ClassWeight,
-    FeatureRow,
     DummyEncoder,
+    FeatureRow,
     FittedDummyEncoder,
     FittedGroupMedianImputer,
     GroupMedianImputer,
@@ -183,7 +183,9 @@ class BankPipeline:
 
     def predict(self, x: Table) -> list[int]:
         """学習前のパイプラインでは予測できない。"""
-        raise NotFittedError("このパイプラインはまだ学習していません。fit が返すもので predict します")
+        raise NotFittedError(
+            "このパイプラインはまだ学習していません。fit が返すもので predict します"
+        )
 
 
 def build_pipeline(max_depth: int) -> BankPipeline:
@@ -209,8 +211,12 @@ class Scores:
 
 
 def score(actual: Sequence[int], predicted: Sequence[int]) -> Scores:
-    """第 11 章の定義で 4 つの指標をまとめて求める。"""
-    from getting_started_ml.chapter11.metrics import (
+    """第 11 章の定義で 4 つの指標をまとめて求める。
+
+    第 11 章のパッケージは読み込むと scikit-learn も読み込むので、データが無いときに
+    コマンドがすぐ答えられるよう、使うときに読み込む。
+    """
+    from getting_started_ml.chapter11.metrics import (  # noqa: PLC0415  遅く読み込む
         accuracy,
         confusion_matrix,
         f1_score,
@@ -331,7 +337,7 @@ def run_experiment(table: Table) -> Experiment:
     best = select_best(results)
     final = fit_final(split, best.max_depth)
     predicted = final.predict(split.x_test)
-    from getting_started_ml.chapter11.metrics import confusion_matrix
+    from getting_started_ml.chapter11.metrics import confusion_matrix  # noqa: PLC0415
 
     return Experiment(
         split,
@@ -351,8 +357,8 @@ def report_lines(experiment: Experiment) -> list[str]:
         "深さ\t訓練 正解率\t訓練 F値\t検証 正解率\t検証 再現率\t検証 F値",
     ]
     for result in experiment.results:
-        cells = (result.train.accuracy, result.train.f1, result.valid.accuracy)
-        cells += (result.valid.recall, result.valid.f1)
+        train, valid = result.train, result.valid
+        cells = (train.accuracy, train.f1, valid.accuracy, valid.recall, valid.f1)
         lines.append("\t".join([str(result.max_depth), *(format_fixed(v, 4) for v in cells)]))
     test, cm = experiment.test, experiment.test_matrix
     lines += [

@@ -225,7 +225,7 @@ def grow_weighted_numpy(
     ys = encoded.codes.astype(np.int8)[order]
     features = np.arange(len(columns))
     node = SortedNode(features, order, np.take_along_axis(encoded.values, order, 1), ys)
-    return grow_sorted(encoded, known, columns, np.arange(len(labels)), node, depth)
+    return grow_sorted(encoded, known, columns, np.arange(len(labels)), node=node, depth=depth)
 
 
 def check_training_data(
@@ -249,9 +249,7 @@ def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> None:
     """どの行も列の数だけ有限の値を持つ。"""
     for number, row in enumerate(rows, 1):
         if len(row) != len(columns):
-            raise ValueError(
-                f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います"
-            )
+            raise ValueError(f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います")
         if not all(math.isfinite(value) for value in row):
             raise ValueError(f"{number} 行目に有限でない値があります（列 {', '.join(columns)}）")
 
@@ -261,6 +259,7 @@ def grow_sorted(
     known: list[L],
     columns: tuple[str, ...],
     members: Ints,
+    *,
     node: SortedNode | None,
     depth: int | None,
 ) -> Tree[L]:
@@ -281,16 +280,21 @@ def grow_sorted(
     chosen = np.zeros(encoded.codes.size, dtype=np.bool_)
     chosen[members[goes_left]] = True
     remaining = None if depth is None else depth - 1
+    assert node is not None  # 分割が見つかったのは、並べた形があったときだけ
     left, right = (None, None) if remaining == 0 else node.divide(chosen)
     return Node(
         split,
-        grow_sorted(encoded, known, columns, members[goes_left], left, remaining),
-        grow_sorted(encoded, known, columns, members[~goes_left], right, remaining),
+        grow_sorted(encoded, known, columns, members[goes_left], node=left, depth=remaining),
+        grow_sorted(encoded, known, columns, members[~goes_left], node=right, depth=remaining),
     )
 
 
 def label_sums(encoded: Encoded, codes: Ints, n_labels: int) -> list[tuple[int, float]]:
-    """節のラベルの番号と重みの合計を、節で初めて現れた順に並べる（第 8 章の label_weight_sums）。"""
+    """節のラベルの番号と重みの合計を、節で初めて現れた順に並べる。
+
+    第 8 章の label_weight_sums と同じ順。重みは repeated_sums の表から引く
+    （行の順に Kahan の和を取るのとビットまで同じ値になる）。
+    """
     counts = np.bincount(codes, minlength=n_labels)
     present = [k for k in range(n_labels) if counts[k] > 0]
     first = {k: int(np.argmax(codes == k)) for k in present}

@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import Any, TypedDict
 from xml.etree import ElementTree
 
+import matplotlib
+import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
+from matplotlib.figure import Figure
+
 from getting_started_ml.appendix_a.experiment import BANK, Experiment, run_experiment
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.cli import run_chapter
@@ -22,6 +26,8 @@ from getting_started_ml.numeric import format_fixed
 FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
 CURVE_FIGURE = "appendix-a-validation-curve.svg"
 MATRIX_FIGURE = "appendix-a-confusion-matrix.svg"
+matplotlib.use("Agg")  # 画面の無い環境でも描く
+
 FONT_NAME = "IPAexGothic"
 DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
 
@@ -71,10 +77,8 @@ def settings() -> dict[Any, Any]:
     }
 
 
-def draw_curve(data: CurveData) -> Any:
+def draw_curve(data: CurveData) -> Figure:
     """訓練と検証の F 値を深さごとに結び、選んだ深さに縦線を引く。"""
-    from matplotlib.figure import Figure
-
     figure = Figure(figsize=(6.4, 4.2))
     axes = figure.add_subplot()
     axes.plot(data["depths"], data["train_f1"], marker="o", label="訓練データの F 値")
@@ -93,10 +97,8 @@ def draw_curve(data: CurveData) -> Any:
     return figure
 
 
-def draw_matrix(data: MatrixData) -> Any:
+def draw_matrix(data: MatrixData) -> Figure:
     """混同行列をヒートマップにし、各マスに件数を書く。"""
-    from matplotlib.figure import Figure
-
     figure = Figure(figsize=(4.8, 4.2))
     axes = figure.add_subplot()
     counts = data["counts"]
@@ -116,10 +118,8 @@ def draw_matrix(data: MatrixData) -> Any:
 
 
 # --8<-- [start:embed]
-def svg_text(figure: Any, title: str, data: Mapping[str, Any]) -> str:
+def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
     """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    import matplotlib
-
     metadata = {
         "Title": title,
         "Date": None,
@@ -145,9 +145,6 @@ def embedded_data(svg: str) -> Any:
 
 def curve_svg(data: CurveData) -> str:
     """検証曲線の SVG。"""
-    import matplotlib
-    import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
-
     with matplotlib.rc_context(settings()):
         figure = draw_curve(data)
     return svg_text(figure, "Bank の検証曲線", data)
@@ -155,9 +152,6 @@ def curve_svg(data: CurveData) -> str:
 
 def matrix_svg(data: MatrixData) -> str:
     """混同行列の SVG。"""
-    import matplotlib
-    import matplotlib_fontja  # noqa: F401
-
     with matplotlib.rc_context(settings()):
         figure = draw_matrix(data)
     return svg_text(figure, "Bank のテストデータの混同行列", data)
