@@ -17,6 +17,7 @@ from getting_started_ml.appendix_a.fast_tree import (
     grow_weighted_numpy,
     kahan_columns,
     predict_rows,
+    truncate,
 )
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.chapter03 import Leaf, Node, Split, build_tree, feature_rows, predict_one
@@ -177,3 +178,35 @@ def test_第11章の交差検証の木と同じ(survived: LabeledData[str]) -> N
         weights = class_weights(t, ClassWeight.NONE)
         expected = build_tree(x, t, columns, 2)
         assert grow_weighted_numpy(feature_rows(x, columns), t, columns, weights, 2) == expected
+
+
+# --8<-- [start:test-truncate]
+@settings(max_examples=60, deadline=None)
+@given(training_data(), st.integers(0, 4))
+def test_深い木を切り詰めると_その深さで育てた木と同じ(
+    data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
+    depth: int,
+) -> None:
+    rows, labels, columns, weights, _ = data
+    deepest = grow_weighted_numpy(rows, labels, columns, weights, None)
+
+    expected = grow_weighted(rows, labels, columns, weights, depth)
+
+    assert truncate(deepest, depth, rows, labels, columns, weights) == expected
+
+
+# --8<-- [end:test-truncate]
+
+
+@pytest.mark.data("Survived.csv")
+def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None:
+    split = split_survived(Table.load("Survived.csv"))
+    fitted = Pipeline.build(None, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
+    x = fitted.features(split.x_train)
+    columns = x[0].columns
+    rows = feature_rows(x, columns)
+    weights = class_weights(split.t_train, ClassWeight.BALANCED)
+    deepest = grow_weighted_numpy(rows, split.t_train, columns, weights, 10)
+    for depth in range(1, 11):
+        expected = grow_weighted(rows, split.t_train, columns, weights, depth)
+        assert truncate(deepest, depth, rows, split.t_train, columns, weights) == expected

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING
 
-from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows
+from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows, truncate
 from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter03 import NotFittedError, Tree
 from getting_started_ml.chapter08 import (
@@ -124,10 +125,10 @@ def number_rows(table: Table) -> list[FeatureRow]:
     to_features は 1 セルずつ列の名前で引くので、2 万行では遅い。セルの並びをそのまま読む。
     """
     try:
-        rows = [tuple(float(cell) for cell in row.cells) for row in table.rows]
+        rows = [tuple(map(float, row.cells)) for row in table.rows]
     except ValueError:
         rows = []
-    if len(rows) != len(table.rows) or not all(math.isfinite(v) for row in rows for v in row):
+    if len(rows) != len(table.rows) or not all(map(math.isfinite, chain.from_iterable(rows))):
         to_features(table)  # 何が悪いか（行と列）を書いて失敗する
         raise ValueError("数でないセルがあります")
     return rows
@@ -244,7 +245,8 @@ class DepthResult:
 def tune_max_depth(split: ThreeWaySplit, depths: Sequence[int]) -> list[DepthResult]:
     """深さごとに訓練データで学習し、訓練データと検証データで採点する。
 
-    前処理は深さによらないので、訓練データで 1 回だけ学習して変換し、木だけを深さごとに育てる。
+    前処理は深さによらないので、訓練データで 1 回だけ学習して変換する。木もいちばん深いものを
+    1 本だけ育て、浅い木はそれを切り詰めて作る（深さごとに育てたのと同じ木になる）。
     """
     if not isinstance(split, ThreeWaySplit):
         raise TypeError(f"split は ThreeWaySplit です（{type(split).__name__}）")
@@ -256,9 +258,11 @@ def tune_max_depth(split: ThreeWaySplit, depths: Sequence[int]) -> list[DepthRes
     columns = preprocessor.columns()
     x_train = preprocessor.rows(split.x_train)
     x_valid = preprocessor.rows(split.x_valid)
+    deepest = fit_tree(x_train, split.t_train, columns, max(checked))
+    weights = class_weights(split.t_train, ClassWeight.BALANCED)
     results = []
     for depth in checked:
-        tree = fit_tree(x_train, split.t_train, columns, depth)
+        tree = truncate(deepest, depth, x_train, split.t_train, columns, weights)
         results.append(
             DepthResult(
                 depth,

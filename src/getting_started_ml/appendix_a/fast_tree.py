@@ -17,7 +17,12 @@ import numpy as np
 import numpy.typing as npt
 
 from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
-from getting_started_ml.chapter08 import FeatureRow, gini_of_weights, repeated_sums
+from getting_started_ml.chapter08 import (
+    FeatureRow,
+    gini_of_weights,
+    repeated_sums,
+    weighted_majority,
+)
 from getting_started_ml.numeric import require_same_length
 
 L = TypeVar("L", bound=Hashable)
@@ -194,9 +199,9 @@ def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
 
 # --8<-- [start:grow]
 def encode(
-    rows: Sequence[FeatureRow], labels: Sequence[L], weights: Mapping[L, float]
+    values: Floats, labels: Sequence[L], weights: Mapping[L, float]
 ) -> tuple[Encoded, list[L]]:
-    """行を列 × 行の配列に、ラベルを初めて現れた順の番号にする。"""
+    """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にする。"""
     known = list(dict.fromkeys(labels))
     number = {label: k for k, label in enumerate(known)}
     codes = np.array([number[label] for label in labels], dtype=np.intp)
@@ -204,8 +209,7 @@ def encode(
     tables = tuple(
         np.array(repeated_sums(weights[label], int(counts[k]))) for k, label in enumerate(known)
     )
-    values = np.array(rows, dtype=np.float64).reshape(len(rows), -1).T.copy()
-    return Encoded(values, codes, tables), known
+    return Encoded(values.T.copy(), codes, tables), known
 
 
 def grow_weighted_numpy(
@@ -219,8 +223,8 @@ def grow_weighted_numpy(
 
     列ごとの並べ替えは根で 1 回だけ。安定な並べ替えなので、同じ値は元の行の順に並ぶ。
     """
-    check_training_data(rows, labels, columns, weights)
-    encoded, known = encode(rows, labels, weights)
+    values = check_training_data(rows, labels, columns, weights)
+    encoded, known = encode(values, labels, weights)
     order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
     ys = encoded.codes.astype(np.int8)[order]
     features = np.arange(len(columns))
@@ -233,25 +237,33 @@ def check_training_data(
     labels: Sequence[L],
     columns: Sequence[str],
     weights: Mapping[L, float],
-) -> None:
-    """件数、列の数、有限の値、ラベルごとの正の重みを確かめる（numpy の奥で失敗させない）。"""
+) -> Floats:
+    """件数、列の数、有限の値、ラベルごとの正の重みを確かめ、行 × 列の配列を返す。
+
+    numpy の奥で分かりにくく失敗させず、入口で何が悪いかを書いて止める。
+    """
     require_same_length(rows, labels, "特徴量", "正解")
     if not rows:
         raise ValueError("行が 1 つもないので決定木を学習できません")
-    check_rows(rows, columns)
+    values = check_rows(rows, columns)
     for label in dict.fromkeys(labels):
         weight = weights.get(label)
         if not isinstance(weight, float | int) or not (math.isfinite(weight) and weight > 0):
             raise ValueError(f"ラベル {label!r} の重みは有限の正の数です（重み {weight!r}）")
+    return values
 
 
-def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> None:
-    """どの行も列の数だけ有限の値を持つ。"""
+def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> Floats:
+    """どの行も列の数だけ有限の値を持つことを確かめ、行 × 列の配列にする。"""
     for number, row in enumerate(rows, 1):
         if len(row) != len(columns):
             raise ValueError(f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います")
-        if not all(math.isfinite(value) for value in row):
-            raise ValueError(f"{number} 行目に有限でない値があります（列 {', '.join(columns)}）")
+    values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
+    finite = np.isfinite(values).all(axis=1)
+    if not finite.all():
+        number = int(np.argmin(finite)) + 1
+        raise ValueError(f"{number} 行目に有限でない値があります（列 {', '.join(columns)}）")
+    return values
 
 
 def grow_sorted(
@@ -325,8 +337,7 @@ def majority_code(encoded: Encoded, codes: Ints, n_labels: int) -> int:
 # --8<-- [start:predict]
 def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[str]) -> list[L]:
     """第 3 章の predict_one と同じ道筋（境界と等しければ左）を、行をまとめて numpy でたどる。"""
-    check_rows(rows, columns)
-    values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
+    values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
     absent = sorted(set(features_of(tree)) - set(positions))
     if absent:
@@ -342,6 +353,45 @@ def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[st
         goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
         pending += [(node.left, members[goes_left]), (node.right, members[~goes_left])]
     return [leaf.label for leaf in reached if leaf is not None]
+
+
+# --8<-- [start:truncate]
+def truncate(
+    tree: Tree[L],
+    depth: int,
+    rows: Sequence[FeatureRow],
+    labels: Sequence[L],
+    columns: Sequence[str],
+    weights: Mapping[L, float],
+) -> Tree[L]:
+    """深く育てた木を depth で切り詰め、深さ depth で育てた木と同じ木にする。
+
+    節の分割は深さの上限によらないので、上限の深さにある節を、そこに来た訓練データの行の
+    重み付きの多数決の葉に置き換えればよい（第 8 章の grow_weighted が depth == 0 でする事）。
+    """
+    require_same_length(rows, labels, "特徴量", "正解")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"切り詰める深さ depth は 0 以上の int です（{depth!r}）")
+    values = check_rows(rows, columns)
+    positions = {column: position for position, column in enumerate(columns)}
+
+    def cut(node: Tree[L], members: Ints, remaining: int) -> Tree[L]:
+        if isinstance(node, Leaf):
+            return node
+        if remaining == 0:
+            reached = [labels[i] for i in members.tolist()]
+            return Leaf(weighted_majority(reached, [weights[label] for label in reached]))
+        goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
+        return Node(
+            node.split,
+            cut(node.left, members[goes_left], remaining - 1),
+            cut(node.right, members[~goes_left], remaining - 1),
+        )
+
+    return cut(tree, np.arange(len(rows)), depth)
+
+
+# --8<-- [end:truncate]
 
 
 def features_of(tree: Tree[L]) -> list[str]:
