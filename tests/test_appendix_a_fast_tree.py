@@ -192,7 +192,7 @@ def test_深い木を切り詰めると_その深さで育てた木と同じ(
 
     expected = grow_weighted(rows, labels, columns, weights, depth)
 
-    assert truncate(deepest, depth, rows, labels, columns, weights) == expected
+    assert truncate(deepest, depth, rows, labels, columns=columns, weights=weights) == expected
 
 
 # --8<-- [end:test-truncate]
@@ -209,4 +209,7 @@ def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None
     deepest = grow_weighted_numpy(rows, split.t_train, columns, weights, 10)
     for depth in range(1, 11):
         expected = grow_weighted(rows, split.t_train, columns, weights, depth)
-        assert truncate(deepest, depth, rows, split.t_train, columns, weights) == expected
+        assert (
+            truncate(deepest, depth, rows, split.t_train, columns=columns, weights=weights)
+            == expected
+        )

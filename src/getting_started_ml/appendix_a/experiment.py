@@ -115,8 +115,13 @@ class FittedPreprocessor:
 
     def rows(self, x: Table) -> list[FeatureRow]:
         """FEATURES の列を取り出し、補完してダミー変数にした、決定木に渡す数の行。"""
-        table = select_columns(x, FEATURES)
+        table = feature_columns(x)
         return number_rows(self.dummies.transform(self.duration.transform(table)))
+
+
+def feature_columns(x: Table) -> Table:
+    """FEATURES の列だけの表。すでにその列の順なら、作り直さずにそのまま使う。"""
+    return x if isinstance(x, Table) and x.columns == FEATURES else select_columns(x, FEATURES)
 
 
 def number_rows(table: Table) -> list[FeatureRow]:
@@ -136,7 +141,7 @@ def number_rows(table: Table) -> list[FeatureRow]:
 
 def fit_preprocessor(x: Table) -> FittedPreprocessor:
     """補完器とダミー変数を、渡された行（訓練データ）だけから学習する。"""
-    table = select_columns(x, FEATURES)
+    table = feature_columns(x)
     duration = DURATION_IMPUTER.fit(table)
     dummies = DUMMY_ENCODER.fit(duration.transform(table))
     return FittedPreprocessor(duration, dummies)
@@ -262,7 +267,7 @@ def tune_max_depth(split: ThreeWaySplit, depths: Sequence[int]) -> list[DepthRes
     weights = class_weights(split.t_train, ClassWeight.BALANCED)
     results = []
     for depth in checked:
-        tree = truncate(deepest, depth, x_train, split.t_train, columns, weights)
+        tree = truncate(deepest, depth, x_train, split.t_train, columns=columns, weights=weights)
         results.append(
             DepthResult(
                 depth,

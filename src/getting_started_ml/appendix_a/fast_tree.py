@@ -361,6 +361,7 @@ def truncate(
     depth: int,
     rows: Sequence[FeatureRow],
     labels: Sequence[L],
+    *,
     columns: Sequence[str],
     weights: Mapping[L, float],
 ) -> Tree[L]:
