@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pandas as pd
 import pytest
 from conftest import Completed
 
@@ -29,11 +30,15 @@ from getting_started_ml.appendix_a.figures import (
     embedded_data,
     matrix_data,
 )
-from getting_started_ml.appendix_a.idiomatic import SearchResult, run, three_way_positions
+from getting_started_ml.appendix_a.idiomatic import (
+    GroupMedianImputer,
+    SearchResult,
+    run,
+    three_way_positions,
+)
 from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter08_sklearn import GroupMedianImputer as Rowwise
 from getting_started_ml.java_random import shuffled_positions
-
-pytestmark = pytest.mark.data(BANK)
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +47,7 @@ def experiment() -> Experiment:
 
 
 # --8<-- [start:test-data]
+@pytest.mark.data(BANK)
 def test_件数は19532と4883と2713で_idとdayは特徴量に無い(experiment: Experiment) -> None:
     split = experiment.split
     assert [len(split.t_train), len(split.t_valid), len(split.t_test)] == [19532, 4883, 2713]
@@ -49,6 +55,7 @@ def test_件数は19532と4883と2713で_idとdayは特徴量に無い(experimen
         assert column not in split.x_train.columns
 
 
+@pytest.mark.data(BANK)
 def test_深さ8を選び_テストデータのスコアは固定した値(experiment: Experiment) -> None:
     assert experiment.best.max_depth == 8
     assert experiment.best.valid.f1 == pytest.approx(0.7624123422159889, rel=1e-12)
@@ -59,6 +66,7 @@ def test_深さ8を選び_テストデータのスコアは固定した値(exper
     )
 
 
+@pytest.mark.data(BANK)
 def test_コマンドの出力は黄金ファイルと同じ(
     run_module: Callable[..., Completed], golden: Callable[[str], str], experiment: Experiment
 ) -> None:
@@ -72,6 +80,7 @@ def test_コマンドの出力は黄金ファイルと同じ(
 # --8<-- [end:test-data]
 
 
+@pytest.mark.data(BANK)
 def test_図に埋め込んだ数はいまの実験の数と同じ(experiment: Experiment) -> None:
     curve = embedded_data((FIGURES_DIR / CURVE_FIGURE).read_text(encoding="utf-8"))
     matrix = embedded_data((FIGURES_DIR / MATRIX_FIGURE).read_text(encoding="utf-8"))
@@ -102,6 +111,7 @@ def library() -> SearchResult:
 
 
 # --8<-- [start:test-sklearn]
+@pytest.mark.data(BANK)
 def test_浅い木の検証のF値は自作と同じ(experiment: Experiment, library: SearchResult) -> None:
     mine = [result.valid.f1 for result in experiment.results]
 
@@ -109,6 +119,7 @@ def test_浅い木の検証のF値は自作と同じ(experiment: Experiment, lib
     assert library.valid_f1[:SHALLOW] == pytest.approx(mine[:SHALLOW], rel=1e-12)
 
 
+@pytest.mark.data(BANK)
 def test_深い木は同点の分割の選び方で少しずれるが_選ぶ深さは同じ(
     experiment: Experiment, library: SearchResult
 ) -> None:
@@ -124,6 +135,7 @@ def test_深い木は同点の分割の選び方で少しずれるが_選ぶ深�
 # --8<-- [end:test-sklearn]
 
 
+@pytest.mark.data(BANK)
 def test_scikit_learnの数は仕様の参考値と同じ(library: SearchResult) -> None:
     expected = [0.6487, 0.6487, 0.6799, 0.6981, 0.7208, 0.7268, 0.7471, 0.7616]
     expected += [0.7546, 0.7523, 0.7541, 0.7491, 0.7375, 0.7326, 0.7269]
@@ -137,3 +149,19 @@ def test_scikit_learnの数は仕様の参考値と同じ(library: SearchResult)
 def test_本の定数で三分割の件数になる() -> None:
     positions = three_way_positions(27128, TEST_SIZE, VALIDATION_SIZE, SEED)
     assert [len(positions.train), len(positions.valid), len(positions.test)] == [19532, 4883, 2713]
+
+
+def test_索引で引く補完器は第8章の補完器と同じ値で埋める() -> None:
+    frame = pd.DataFrame(
+        {
+            "housing": ["yes", "yes", "no", "no", "yes", "no"],
+            "loan": ["no", "no", "no", "yes", "no", "yes"],
+            "duration": [10.0, 30.0, 5.0, None, None, None],
+        }
+    )
+    by = ("housing", "loan")
+    fast = GroupMedianImputer("duration", by).fit(frame).transform(frame)
+    rowwise = Rowwise("duration", by).fit(frame).transform(frame)
+
+    pd.testing.assert_frame_equal(fast, rowwise)
+    assert fast["duration"].tolist() == [10.0, 30.0, 5.0, 10.0, 20.0, 10.0]

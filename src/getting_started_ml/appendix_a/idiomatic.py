@@ -32,7 +32,7 @@ from getting_started_ml.appendix_a.experiment import (
     Scores,
 )
 from getting_started_ml.chapter02 import count_test_rows
-from getting_started_ml.chapter08_sklearn import GroupMedianImputer
+from getting_started_ml.chapter08_sklearn import GroupMedianImputer as RowwiseGroupMedianImputer
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions
 
@@ -61,6 +61,20 @@ def three_way_positions(n: int, test_size: float, validation_size: float, seed: 
 
 
 # --8<-- [end:positions]
+
+
+# --8<-- [start:imputer]
+class GroupMedianImputer(RowwiseGroupMedianImputer):
+    """第 8 章の補完器の、グループの中央値を行ごとの apply でなく索引で引く版（2 万行向け）。"""
+
+    def transform(self, x: pd.DataFrame) -> pd.DataFrame:
+        keys = pd.MultiIndex.from_frame(x[list(self.by)])
+        medians = pd.Series(self.medians_.reindex(keys).to_numpy(), index=x.index)
+        filled = x[self.column].fillna(medians).fillna(self.overall_median_)
+        return x.assign(**{self.column: filled})
+
+
+# --8<-- [end:imputer]
 
 
 # --8<-- [start:search]
