@@ -86,13 +86,14 @@ def draw_curve(data: CurveData) -> Figure:
     chosen = data["chosen_depth"]
     best = data["valid_f1"][data["depths"].index(chosen)]
     axes.axvline(chosen, color="gray", linestyle="--")
-    axes.annotate(f"選んだ深さ {chosen}（検証 {format_fixed(best, 4)}）", (chosen + 0.2, 0.62))
+    bottom = min(data["train_f1"] + data["valid_f1"])
+    axes.annotate(f"選んだ深さ {chosen}（検証 {format_fixed(best, 4)}）", (chosen + 0.2, bottom))
     axes.set_xticks(data["depths"])
     axes.set_xlabel("木の深さの上限")
     axes.set_ylabel("F 値（正例は y = 1）")
     axes.set_title("Bank: 深さごとの訓練と検証の F 値")
     axes.grid(alpha=0.3)
-    axes.legend(loc="lower right")
+    axes.legend(loc="upper left")
     figure.tight_layout()
     return figure
 
