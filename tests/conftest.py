@@ -10,12 +10,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter11 import LabeledData, prepare_cinema, prepare_survived
 from getting_started_ml.dataset import DATA_DIR_VARIABLE, data_dir, data_file
 
-pytest_plugins = ["pytester"]
+# 性質のテストは、機械の混み具合で落ちてはならない。1 例ごとの時間制限（既定 200 ms）と
+# 「例を作るのが遅い」という健康診断を外す。止まらないことは tests/robustness.py の
+# time_limit が、1 回の呼び出しごとに確かめる。
+settings.register_profile("book", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("book")
+
+TESTS_DIR = Path(__file__).resolve().parent
+
+# 章ごとのフィクスチャ（tests/chapterNN_fixtures.py）は、ここでプラグインとして読み込む。
+# 章のコードは各フィクスチャの中で読み込むので、どの章の練習用フォルダでも conftest は動く。
+pytest_plugins = [
+    "pytester",
+    *sorted(path.stem for path in TESTS_DIR.glob("chapter*_fixtures.py")),
+]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 OUTPUTS = PROJECT_ROOT / "chapters" / "outputs"
@@ -66,6 +78,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     pytest.skip(reason)
 
 
+# --8<-- [start:run-module]
 @dataclass(frozen=True)
 class Completed:
     """コマンドを動かした結果。"""
@@ -105,13 +118,4 @@ def golden() -> Callable[[str], str]:
     return read
 
 
-@pytest.fixture(scope="session")
-def survived() -> LabeledData[str]:
-    """第 11 章の Survived（3 列、Age は全行の平均で補完）。data マーカーと一緒に使う。"""
-    return prepare_survived(Table.load("Survived.csv"))
-
-
-@pytest.fixture(scope="session")
-def cinema() -> LabeledData[float]:
-    """第 11 章の cinema（外れ値を除かない全 100 行）。data マーカーと一緒に使う。"""
-    return prepare_cinema(Table.load("cinema.csv"))
+# --8<-- [end:run-module]

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import fields, is_dataclass
 from typing import Any, TypeVar
 
+from hypothesis import strategies as st
+
 T = TypeVar("T")
 
 TIME_LIMIT_SECONDS = 2.0
@@ -61,20 +63,29 @@ def _parts(value: Any) -> Iterable[Any]:
     return []
 
 
+ALLOWED_ERRORS: tuple[type[Exception], ...] = (ValueError, TypeError)
+"""悪い入力に許す例外。"""
+
+
 def call_safely(
-    call: Callable[[], T], *, names: Iterable[str], allow_nan: bool = False
+    call: Callable[[], T],
+    *,
+    names: Iterable[str],
+    allow_nan: bool = False,
+    allowed: tuple[type[Exception], ...] = ALLOWED_ERRORS,
 ) -> T | None:
     """call() を時間制限つきで呼び、許される結果だけを通す。
 
     - 値が返れば、それを返す（allow_nan でなければ NaN を含んではならない）。
-    - ValueError か TypeError なら、メッセージが names のどれかを含むことを確かめて None を返す。
+    - ValueError か TypeError（allowed で足せる）なら、メッセージが names のどれかを含むことを
+      確かめて None を返す。
     - それ以外の例外、時間切れ、NaN は AssertionError にする。
     """
     expected_names = tuple(names)
     try:
         with time_limit():
             result = call()
-    except (ValueError, TypeError) as error:
+    except allowed as error:
         message = str(error)
         if not any(name in message for name in expected_names):
             kind = type(error).__name__
@@ -84,3 +95,42 @@ def call_safely(
         return None
     assert allow_nan or not contains_nan(result), f"NaN を返しました: {result!r}"
     return result
+
+
+# 悪い入力を作る部品（hypothesis の戦略）。章ごとのテストで組み合わせて使う。
+
+WRONG_TYPES: tuple[object, ...] = (None, "1", b"1", [], {}, object(), 1j)
+"""数や列の代わりに渡される、型の違う値。"""
+
+
+def wrong_types() -> st.SearchStrategy[object]:
+    """型の違う値のどれか。"""
+    return st.sampled_from(WRONG_TYPES)
+
+
+def extreme_numbers(*, allow_nan: bool = False) -> st.SearchStrategy[float | int]:
+    """有限の数、±無限大、あふれる寸前の数、float に収まらない整数、非正規数。"""
+    return st.one_of(
+        st.floats(allow_nan=allow_nan, allow_infinity=True),
+        st.integers(-(2**70), 2**70),
+        st.sampled_from([1e308, -1e308, 5e-324, 2**1100, -(2**1100), 0, -0.0]),
+    )
+
+
+def finite_numbers() -> st.SearchStrategy[float]:
+    """有限の float（あふれる寸前の大きさも含む）。"""
+    return st.floats(allow_nan=False, allow_infinity=False)
+
+
+def counts() -> st.SearchStrategy[object]:
+    """件数・分割の数・上限として渡される値: 小さな整数、負の数、Java の int を超える数、型違い。"""
+    return st.one_of(
+        st.integers(-5, 40),
+        st.sampled_from([2**31, 2**40, -(2**63), 2**200]),
+        st.sampled_from([True, False, 2.5, 3.0, "3", None]),
+    )
+
+
+def labels() -> st.SearchStrategy[list[object]]:
+    """ラベルの並び（文字列・整数・真偽値・NaN が混ざる）。"""
+    return st.lists(st.sampled_from(["a", "b", 0, 1, True, False, 2.5, math.nan]), max_size=8)

@@ -14,6 +14,7 @@ from getting_started_ml.appendix_b.figures import PR_ROC_FIGURE, pr_roc_data, su
 from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
+from getting_started_ml.chapter10 import LogisticRegression
 from getting_started_ml.chapter11.figures import FIGURES_DIR, embedded_data
 
 RunModule = Callable[..., Completed]
@@ -29,11 +30,12 @@ def scores_and_labels() -> tuple[list[float], list[bool]]:
 def test_irisの木の3つの平均はscikit_learnと同じ() -> None:
     iris = prepare_iris(Table.load(IRIS))
     tree = DecisionTree[str].with_max_depth(2).fit(iris.x_train, iris.t_train)
-    predicted = tree.predict(iris.x_test)
-    for average in ("macro", "micro", "weighted"):
-        ours = precision_recall_f1(iris.t_test, predicted, average)
-        expected = precision_recall_fscore_support(iris.t_test, predicted, average=average)
-        assert (ours.precision, ours.recall, ours.f1) == pytest.approx(expected[:3], rel=1e-12)
+    logistic = LogisticRegression().fit(iris.x_train, iris.t_train)
+    for predicted in (tree.predict(iris.x_test), logistic.predict(iris.x_test)):
+        for average in ("macro", "micro", "weighted"):
+            ours = precision_recall_f1(iris.t_test, predicted, average)
+            expected = precision_recall_fscore_support(iris.t_test, predicted, average=average)
+            assert (ours.precision, ours.recall, ours.f1) == pytest.approx(expected[:3], rel=1e-12)
 
 
 @pytest.mark.data("Survived.csv")

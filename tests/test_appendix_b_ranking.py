@@ -16,6 +16,7 @@ from getting_started_ml.appendix_b import (
     pr_curve,
 )
 from getting_started_ml.appendix_b.ranking import detection_labels
+from getting_started_ml.chapter11.roc import auc, roc_curve
 
 # 資料の例: 信頼度の高い順に並べた 10 件の検出の当たり外れ（正解の物体は 5 個）
 HITS = (True, True, False, False, False, True, True, False, False, True)
@@ -107,3 +108,20 @@ def test_PR曲線の点はscikit_learnと同じ(rows: list[tuple[float, bool]]) 
 
 
 # --8<-- [end:test-sklearn-ap]
+
+
+# --8<-- [start:test-seed-mail]
+def test_資料の7件のメールの表とAUCを再現する() -> None:
+    # スコアの高い順に並べた 7 件（1 は迷惑メール）。陽性 3 件、陰性 4 件。
+    labels = [True, False, True, True, False, False, False]
+    scores = [float(7 - rank) for rank in range(7)]
+    points = pr_curve(scores, labels)
+    assert [point.precision for point in points] == pytest.approx(
+        [1, 1 / 2, 2 / 3, 3 / 4, 3 / 5, 3 / 6, 3 / 7]
+    )
+    assert [point.recall for point in points] == pytest.approx([1 / 3, 1 / 3, 2 / 3, 1, 1, 1, 1])
+    # AUC は、陽性が陰性より高い組の割合 (4 + 3 + 3) / 12 = 5/6。第 11 章の roc_curve と auc で。
+    assert auc(roc_curve(scores, labels)) == pytest.approx(5 / 6)
+
+
+# --8<-- [end:test-seed-mail]

@@ -122,7 +122,7 @@ def figure_data(name: str) -> object:
 
 
 # --8<-- [start:test-command]
-@pytest.mark.data("Survived.csv")
+@pytest.mark.data("Survived.csv", "Boston.csv")
 def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[str], str]) -> None:
     assert run_module("getting_started_ml.appendix_c").stdout == golden("appendix_c")
 

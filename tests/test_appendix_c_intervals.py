@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from getting_started_ml.appendix_c import (
     binomial_pmf,
     interval_coverage,
+    required_size,
     wald_interval,
     wilson_interval,
     z_value,
@@ -144,3 +145,21 @@ def test_知らない区間の名前は失敗する() -> None:
 def test_信頼度は0と1の間(confidence: float) -> None:
     with pytest.raises(ValueError, match="confidence"):
         wilson_interval(5, 10, confidence)
+
+
+# --8<-- [start:test-required-size]
+def test_欲しい幅から要る件数は資料の表と同じ() -> None:
+    # 資料は z を 1.96 に丸めている。0.005 の行だけ、丸めない分位点では 1 件少なくなる。
+    widths = (0.05, 0.02, 0.01, 0.005)
+    assert [required_size(w, 0.7, z=1.96) for w in widths] == [323, 2017, 8068, 32270]
+    assert [required_size(w, 0.7) for w in widths] == [323, 2017, 8068, 32269]
+
+
+def test_1000問の正解率の区間は資料と同じ() -> None:
+    a, b = wald_interval(679, 1000), wald_interval(721, 1000)
+    assert (round(a.low, 4), round(a.high, 4)) == (0.6501, 0.7079)
+    assert (round(b.low, 4), round(b.high, 4)) == (0.6932, 0.7488)
+    assert round(a.high - b.low, 4) == 0.0147  # 2 つの区間は重なる
+
+
+# --8<-- [end:test-required-size]

@@ -12,7 +12,9 @@ from getting_started_ml.appendix_c import (
     Discordance,
     discordance,
     mcnemar_exact,
+    paired_difference,
     required_pairs,
+    separate_difference,
     sign_flip_test,
     sign_flip_test_reference,
 )
@@ -34,6 +36,24 @@ def test_予測の件数が違えば両方の件数を書いて失敗する() ->
 
 
 # --8<-- [end:test-discordance]
+
+
+# --8<-- [start:test-z-tests]
+def test_別々に測ったものとして比べると差はぎりぎり有意() -> None:
+    result = separate_difference(679, 721, 1000)
+    assert (round(result.standard_error, 5), round(result.z, 3)) == (0.02047, 2.052)
+    assert round(result.p_value, 4) == 0.0402
+
+
+def test_同じ問題で対にして比べると標準誤差は1_79分の1() -> None:
+    result = paired_difference(45, 87, 1000)
+    assert (round(result.standard_error, 5), round(result.z, 3)) == (0.01142, 3.678)
+    assert round(result.p_value, 6) == 0.000235
+    separate = separate_difference(679, 721, 1000)
+    assert round(separate.standard_error / result.standard_error, 2) == 1.79
+
+
+# --8<-- [end:test-z-tests]
 
 
 # --8<-- [start:test-mcnemar]

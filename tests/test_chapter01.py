@@ -246,3 +246,22 @@ def test_データが無ければファイル名を書いた1行で終わる(
 
 
 # --8<-- [end:test-data]
+
+
+def test_NaNのラベルは自分自身とも等しくならないので正解率を求めない() -> None:
+    nan = float("nan")
+    with pytest.raises(ValueError, match="NaN"):
+        accuracy([nan], [nan])
+    with pytest.raises(ValueError, match="予測の 1 番目"):
+        accuracy([1.0, nan], [1.0, 1.0])
+
+
+@pytest.mark.parametrize("argument", [None, 3, "きのこ"])
+def test_特徴量でないものは判定できない(argument: object) -> None:
+    with pytest.raises(TypeError, match="Features"):
+        predict_by_rule(argument)  # type: ignore[arg-type]
+
+
+def test_文字列でないものは表として読めない() -> None:
+    with pytest.raises(TypeError, match="text"):
+        parse_people(b"\xe8\xba\xab")  # type: ignore[arg-type]

@@ -407,6 +407,21 @@ def test_外れ値を除いてから分け訓練データの平均で補完す�
     assert split.x_train[1].value("actor") == 4000.0
 
 
+def test_作り物の表の二つの欠損は種0ではどちらも訓練データに入る() -> None:
+    table = small_cinema()
+    missing = [
+        float(row.text("sales"))
+        for row in table.rows
+        if any(row.text(column) == "" for column in CINEMA_COLUMNS)
+    ]
+
+    split = prepare_cinema(table, test_size=0.4, seed=0)
+
+    assert missing == [9100.0, 9300.0]  # id 2（SNS1 が欠損）と id 4（actor が欠損）
+    assert [sales in split.t_train for sales in missing] == [True, True]
+    assert [sales in split.t_test for sales in missing] == [False, False]
+
+
 def test_正解の列が無ければ列名を書いて失敗する() -> None:
     table = Table.of(["SNS1", "SNS2", "actor", "original"], [["1", "2", "3", "0"]] * 3)
     with pytest.raises(ColumnNotFoundError, match="列 sales はありません"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -225,3 +226,38 @@ def test_分割はジェネレーターで渡してもよい() -> None:
         2.0,
         2.0,
     ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [
+        ((10, 2.5, 0), "n_splits"),
+        (("10", 2, 0), "n_samples"),
+        ((10.0, 2, 0), "n_samples"),
+        ((10, True, 0), "n_splits"),
+        ((10, 2, 0.5), "seed"),
+    ],
+)
+def test_整数でない引数のk_foldは引数の名前を書いて失敗する(
+    arguments: tuple[object, object, object], name: str
+) -> None:
+    with pytest.raises(TypeError, match=name):
+        k_fold(*arguments)  # type: ignore[arg-type]
+
+
+def test_整数でない引数のk_fold_sequentialとfold_sizesも名前を書いて失敗する() -> None:
+    with pytest.raises(TypeError, match="n_splits"):
+        k_fold_sequential(10, 2.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="n_samples"):
+        fold_sizes("10", 2)  # type: ignore[arg-type]
+
+
+def test_fold_sizesは分割の数が0なら割らずに失敗する() -> None:
+    with pytest.raises(ValueError, match="分割 0"):
+        fold_sizes(10, 0)
+
+
+def test_Foldでない分け方は型を書いて失敗する() -> None:
+    not_folds: list[Any] = [([0], [1])]
+    with pytest.raises(TypeError, match="Fold"):
+        cross_validate(lambda x, t: lambda rows: rows, [1, 2], [1, 2], not_folds, accuracy)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -305,3 +306,13 @@ def test_データが無ければ1行の説明で終わる(run_module: RunModule
     assert "Survived.csv" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+def test_空の平均は0で割らずに失敗する() -> None:
+    with pytest.raises(ValueError, match="0 件"):
+        plain_mean([])
+
+
+def test_正と負の無限大の平均はNaNにせず失敗する() -> None:
+    with pytest.raises(ValueError, match="inf"):
+        plain_mean([math.inf, -math.inf])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -51,10 +52,6 @@ def test_件数が違えば両方の件数を書いて失敗する() -> None:
 
 def test_ラベルは文字列でも数えられる() -> None:
     assert confusion_matrix(["1", "0", "1"], ["1", "1", "0"], "1") == ConfusionMatrix(1, 1, 1, 0)
-
-
-def test_空の正解と予測はすべて0の混同行列になる() -> None:
-    assert confusion_matrix([], [], "1") == ConfusionMatrix(0, 0, 0, 0)
 
 
 def test_適合率と再現率とF値() -> None:
@@ -167,3 +164,49 @@ def test_評価関数の正例を変えれば値も変わる() -> None:
     # 正例 "0" では tp=1, fp=2 なので適合率は 1/3。
     assert classification_metric(precision, "0")(actual, predicted) == pytest.approx(1 / 3)
     assert classification_metric(precision, "1")(actual, predicted) == 0.5
+
+
+def test_あふれた平均二乗誤差はNaNではなく無限大になる() -> None:
+    assert mean_squared_error([1e200], [-1e200]) == math.inf
+    assert mean_squared_error([1e308, 0.0], [-1e308, 0.0]) == math.inf
+
+
+@pytest.mark.parametrize(
+    ("counts", "field"),
+    [((-1, 0, 0, 0), "tp"), ((0, -2, 0, 0), "fp"), ((0, 0, -1, 0), "fn"), ((0, 0, 0, -5), "tn")],
+)
+def test_負の件数の混同行列は作れない(counts: tuple[int, int, int, int], field: str) -> None:
+    with pytest.raises(ValueError, match=field):
+        ConfusionMatrix(*counts)
+
+
+@pytest.mark.parametrize("count", [1.5, 1.0, True, "1", None])
+def test_整数でない件数の混同行列は作れない(count: object) -> None:
+    with pytest.raises(TypeError, match="tp"):
+        ConfusionMatrix(count, 0, 0, 0)  # type: ignore[arg-type]
+
+
+def test_0件の正解と予測からは混同行列を作らない() -> None:
+    with pytest.raises(ValueError, match="1 件もない"):
+        confusion_matrix([], [], 1)
+
+
+@pytest.mark.parametrize("score", [precision, recall, f1_score])
+def test_混同行列でないものを渡すと型を書いて失敗する(score: Callable[..., float]) -> None:
+    with pytest.raises(TypeError, match="ConfusionMatrix"):
+        score(None)
+
+
+def test_NaNのラベルは比べられないので正解率を求めない() -> None:
+    nan = float("nan")
+    with pytest.raises(ValueError, match="NaN"):
+        accuracy([nan], [nan])
+    with pytest.raises(ValueError, match="NaN"):
+        confusion_matrix([1.0, nan], [1.0, 0.0], 1.0)
+    with pytest.raises(ValueError, match="NaN"):
+        confusion_matrix([1.0, 0.0], [1.0, 0.0], nan)
+
+
+def test_有限でない数の割り算はしない() -> None:
+    with pytest.raises(ValueError, match="有限"):
+        ratio(math.inf, math.inf)

@@ -91,3 +91,36 @@ def test_NaNのスコアは失敗する() -> None:
 def test_点が2つ未満なら面積は求められない() -> None:
     with pytest.raises(ValueError, match="2 点以上"):
         auc([RocPoint(math.inf, 0.0, 0.0)])
+
+
+@pytest.mark.parametrize("infinite", [math.inf, -math.inf])
+def test_無限大のスコアは原点の閾値と重なるので失敗する(infinite: float) -> None:
+    # 原点の閾値は無限大なので、無限大のスコアを許すと閾値が無限大の点が 2 つになる。
+    with pytest.raises(ValueError, match="スコアの 1 番目"):
+        roc_curve([0.5, infinite, 0.1], [T, T, F])
+
+
+def test_数でないスコアは位置と型を書いて失敗する() -> None:
+    with pytest.raises(TypeError, match="スコアの 1 番目"):
+        roc_curve([0.5, "0.7"], [T, F])  # type: ignore[list-item]
+
+
+def test_偽陽性率の小さい順に並んでいない点の面積は求めない() -> None:
+    curve = roc_curve([0.9, 0.8, 0.2, 0.1], [T, F, T, F])
+    with pytest.raises(ValueError, match="偽陽性率"):
+        auc(list(reversed(curve)))
+    with pytest.raises(ValueError, match="真陽性率"):
+        auc([RocPoint(math.inf, 0.0, 0.5), RocPoint(0.5, 0.5, 0.0), RocPoint(0.1, 1.0, 1.0)])
+
+
+@pytest.mark.parametrize("rate", [-0.1, 1.5, math.nan, math.inf])
+def test_割合が0から1の外のROCの点は作れない(rate: float) -> None:
+    with pytest.raises(ValueError, match="false_positive_rate"):
+        RocPoint(0.5, rate, 0.5)
+    with pytest.raises(ValueError, match="true_positive_rate"):
+        RocPoint(0.5, 0.5, rate)
+
+
+def test_ROCの点でないものの面積は求めない() -> None:
+    with pytest.raises(TypeError, match="RocPoint"):
+        auc([(0.0, 0.0), (1.0, 1.0)])  # type: ignore[list-item]

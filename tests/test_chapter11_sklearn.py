@@ -123,7 +123,7 @@ def test_float32の入力では回帰の指標の精度がfloat32に落ちる() 
 
 
 # --8<-- [start:test-sklearn-roc]
-def test_scikit_learnのroc_curveは原点を無限大の閾値で始める() -> None:
+def test_scikit_learnのroc_curveは原点を無限大のしきい値で始める() -> None:
     _, _, thresholds = skm.roc_curve([1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1])
     assert thresholds[0] == math.inf
     assert roc_curve([0.9, 0.8, 0.2, 0.1], [True, True, False, False])[0].threshold == math.inf
@@ -135,7 +135,7 @@ def test_scikit_learnは一直線上の点を省くので点の数ではなくAU
     ours = roc_curve(scores, labels)
     fpr, tpr, thresholds = skm.roc_curve(labels, scores)
     _, _, all_thresholds = skm.roc_curve(labels, scores, drop_intermediate=False)
-    # 自作は閾値ごとに 1 点。drop_intermediate=False の scikit-learn も同じ点を返す。
+    # 自作はしきい値ごとに 1 点。drop_intermediate=False の scikit-learn も同じ点を返す。
     assert (
         [point.threshold for point in ours]
         == all_thresholds.tolist()

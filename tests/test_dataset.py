@@ -17,6 +17,7 @@ from getting_started_ml.dataset import (
     MalformedDataError,
     MissingDataFileError,
     data_dir,
+    data_location,
     data_path,
     parse_records,
     read_records,
@@ -220,3 +221,193 @@ def test_データが無いときの章のコマンドの表示はサイトに�
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr == golden("missing-data")
+
+
+def test_環境変数のチルダは利用者のホームに展開する(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("ML_DATA_DIR", "~/sukkiri")
+    assert data_dir() == tmp_path / "sukkiri"
+    assert "ML_DATA_DIR" in data_location().reason
+
+
+def test_リポジトリの外から動かすと利用者ごとのフォルダを使う(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # pip install . で入れると、パッケージは仮想環境の lib/ の下にあり、pyproject.toml は無い。
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("ML_DATA_DIR", raising=False)
+    monkeypatch.setattr(dataset, "PROJECT_ROOT", tmp_path / "venv" / "lib" / "python3.11")
+    assert data_dir() == home / "getting_started_ml_data"
+    assert "利用者ごと" in data_location().reason
+
+
+def test_リポジトリから動かすとリポジトリのdataを使い理由にそう書く(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("ML_DATA_DIR", raising=False)
+    assert "リポジトリ" in data_location().reason
+
+
+def test_whereはデータのフォルダとそこに決まった理由を表示する(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
+    assert data.main(["where"]) == 0
+    output = capsys.readouterr().out
+    assert str(tmp_path) in output
+    assert "環境変数 ML_DATA_DIR" in output
+
+    monkeypatch.delenv("ML_DATA_DIR")
+    assert data.main(["where"]) == 0
+    output = capsys.readouterr().out
+    assert str(Path(__file__).resolve().parents[1] / "data") in output
+    assert "リポジトリ" in output
+
+
+def test_whereは指定したフォルダが無いことやファイルであることを書く(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path / "absent"))
+    assert data.main(["where"]) == 0
+    assert "まだありません" in capsys.readouterr().out
+
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("フォルダではない")
+    monkeypatch.setenv("ML_DATA_DIR", str(a_file))
+    assert data.main(["where"]) == 1
+    captured = capsys.readouterr()
+    assert "フォルダではなくファイルです" in captured.err
+
+
+def test_環境変数で指定したフォルダが無ければそう書いて失敗する(
+    fake_files: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ML_DATA_DIR", str(fake_files / "absent"))
+    with pytest.raises(MissingDataFileError, match=r"指定したフォルダ .*absent がありません"):
+        data_path("bom.csv")
+
+
+def test_環境変数がファイルを指していればそう書いて失敗する(
+    fake_files: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_file = fake_files / "bom.csv"
+    a_file.write_bytes(UTF8_WITH_BOM)
+    monkeypatch.setenv("ML_DATA_DIR", str(a_file))
+    with pytest.raises(DataError, match="フォルダではなくファイルです"):
+        data_path("bom.csv")
+
+
+def test_環境変数がファイルを指していればcheckもinstallも1行で説明して1を返す(
+    fake_files: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    archive = make_archive(
+        tmp_path_factory.mktemp("zip") / "full.zip",
+        {"bom.csv": UTF8_WITH_BOM, "sjis.csv": SHIFT_JIS, "tab.tsv": TAB_SEPARATED},
+    )
+    a_file = fake_files / "notes.txt"
+    a_file.write_text("フォルダではない")
+    monkeypatch.setenv("ML_DATA_DIR", str(a_file))
+    assert data.main(["install", str(archive)]) == 1
+    assert data.main(["check"]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 2
+    assert all("フォルダではなくファイルです" in line for line in errors)
+    assert a_file.read_text() == "フォルダではない"
+
+
+def corrupt_member(archive: Path, content: bytes) -> None:
+    """無圧縮で入れたファイルの中身を 1 バイト変え、CRC が合わない ZIP にする。"""
+    raw = archive.read_bytes()
+    position = raw.index(content)
+    archive.write_bytes(raw[:position] + bytes([raw[position] ^ 0xFF]) + raw[position + 1 :])
+
+
+def test_CRCの合わないZIPは1行で説明し何も置かない(
+    fake_files: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    archive = make_archive(
+        tmp_path_factory.mktemp("zip") / "crc.zip",
+        {"bom.csv": UTF8_WITH_BOM, "sjis.csv": SHIFT_JIS, "tab.tsv": TAB_SEPARATED},
+    )
+    corrupt_member(archive, TAB_SEPARATED)
+    target = fake_files / "new"
+    monkeypatch.setenv("ML_DATA_DIR", str(target))
+    assert data.main(["install", str(archive)]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 1
+    assert "tab.tsv" in errors[0]
+    assert "壊れて" in errors[0]
+    assert not target.exists()
+
+
+def test_置けないフォルダなら1行で説明し書きかけを残さない(
+    fake_files: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    archive = make_archive(
+        tmp_path_factory.mktemp("zip") / "full.zip",
+        {"bom.csv": UTF8_WITH_BOM, "sjis.csv": SHIFT_JIS, "tab.tsv": TAB_SEPARATED},
+    )
+    a_file = fake_files / "notes.txt"
+    a_file.write_text("フォルダではない")
+    monkeypatch.setenv("ML_DATA_DIR", str(a_file / "data"))
+    assert data.main(["install", str(archive)]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 1
+    assert errors[0].startswith("エラー: ")
+    assert sorted(path.name for path in fake_files.iterdir()) == ["notes.txt"]
+
+
+def test_置くときは一時フォルダに書いて確かめてから移し一時フォルダを残さない(
+    fake_files: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    archive = make_archive(
+        tmp_path_factory.mktemp("zip") / "full.zip",
+        {"bom.csv": UTF8_WITH_BOM, "sjis.csv": SHIFT_JIS, "tab.tsv": TAB_SEPARATED},
+    )
+    assert data.main(["install", str(archive)]) == 0
+    assert sorted(path.name for path in fake_files.iterdir()) == ["bom.csv", "sjis.csv", "tab.tsv"]
+
+
+def test_無いファイルにだけ置き方を案内し中身の違うファイルには入手し直しを勧める(
+    fake_files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_fake_files(fake_files)
+    (fake_files / "sjis.csv").write_bytes(b"changed")
+    assert data.main(["check"]) == 1
+    output = capsys.readouterr().out
+    assert "置けます" not in output
+    assert "入手し直" in output
+
+    (fake_files / "tab.tsv").unlink()
+    assert data.main(["check"]) == 1
+    assert "置けます" in capsys.readouterr().out
+
+
+def test_checkは指定したフォルダが無いことを書く(
+    fake_files: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ML_DATA_DIR", str(fake_files / "absent"))
+    assert data.main(["check"]) == 1
+    assert "まだありません" in capsys.readouterr().out
+
+
+def test_読めないZIPも1行で説明して1を返す(
+    fake_files: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder_not_zip = tmp_path_factory.mktemp("zip")
+    assert data.main(["install", str(folder_not_zip)]) == 1
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 1
+    assert errors[0].startswith("エラー: ZIP ファイルがありません")

@@ -410,3 +410,36 @@ def test_学習用_numpyのdefault_rngは種0でも別の並びになる() -> No
 
 
 # --8<-- [end:learning-python-numpy]
+
+
+@pytest.mark.parametrize("bound", [2**31, 2**31 + 1, 3 * 2**30, 2**40])
+def test_上限がJavaのintに収まらなければnext_intはすぐに範囲を書いて失敗する(bound: int) -> None:
+    with pytest.raises(ValueError, match=r"1 以上 2147483647 以下"):
+        JavaRandom(0).next_int(bound)
+
+
+def test_上限はJavaのintの最大値まで使える() -> None:
+    assert 0 <= JavaRandom(0).next_int(2**31 - 1) < 2**31 - 1
+
+
+@pytest.mark.parametrize("bound", [True, 2.5, 4.0, "10"])
+def test_真偽値や浮動小数は上限ではない(bound: object) -> None:
+    with pytest.raises(TypeError, match="bound"):
+        JavaRandom(0).next_int(bound)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bits", [True, 3.0, "8"])
+def test_ビット数が整数でなければnext_bitsは失敗する(bits: object) -> None:
+    with pytest.raises(TypeError, match="bits"):
+        JavaRandom(0).next_bits(bits)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("n", [2.0, "3", True, None])
+def test_件数が整数でなければshuffled_positionsは失敗する(n: object) -> None:
+    with pytest.raises(TypeError, match="n は整数"):
+        shuffled_positions(n, 0)  # type: ignore[arg-type]
+
+
+def test_件数がJavaのintに収まらなければshuffled_positionsはすぐに失敗する() -> None:
+    with pytest.raises(ValueError, match="2147483647"):
+        shuffled_positions(2**31, 0)

@@ -92,3 +92,34 @@ def test_件数が違えば両方の件数を書いて失敗する() -> None:
     with pytest.raises(ValueError, match=r"正解と予測の件数が違います（正解 2 件、予測 3 件）"):
         require_same_length([1, 2], [1, 2, 3], "正解", "予測")
     require_same_length([1], ["a"], "正解", "予測")
+
+
+def test_Kahanの和はあふれたら無限大を返しNaNにしない() -> None:
+    # Java の DoubleStream.sum() も、補正した和が NaN で素朴な和が無限大なら無限大を返す。
+    assert kahan_sum([1e308, 1e308]) == math.inf
+    assert kahan_sum([-1e308, -1e308, 1.0]) == -math.inf
+    assert kahan_sum([math.inf, 1.0]) == math.inf
+    assert kahan_mean([1e308, 1e308]) == math.inf
+
+
+@pytest.mark.parametrize("digits", [2.0, "2", True])
+def test_桁数が整数でなければformat_fixedは失敗する(digits: object) -> None:
+    with pytest.raises(TypeError, match="digits"):
+        format_fixed(1.5, digits)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["1.5", None, [1.0]])
+def test_数でなければformat_fixedは失敗する(value: object) -> None:
+    with pytest.raises(TypeError, match="value"):
+        format_fixed(value, 2)  # type: ignore[arg-type]
+
+
+def test_数でない要素があればKahanの和は位置を書いて失敗する() -> None:
+    with pytest.raises(TypeError, match="1 番目"):
+        kahan_sum([1.0, "2"])  # type: ignore[list-item]
+
+
+def test_正と負の無限大を足すとNaNになるので黙って返さない() -> None:
+    with pytest.raises(ValueError, match="inf"):
+        kahan_sum([math.inf, 1.0, -math.inf])
+    assert math.isnan(kahan_sum([math.nan, 1.0]))  # NaN を渡したときだけ NaN が返る

@@ -23,6 +23,11 @@ from getting_started_ml.appendix_c import (
     wald_interval,
     wilson_interval,
 )
+from getting_started_ml.appendix_c.regression import (
+    bootstrap_r2_differences,
+    percentile_interval,
+    resampled_positions,
+)
 
 anything = st.one_of(
     st.none(),
@@ -108,3 +113,16 @@ def test_食い違いの数え方(actual: list[str], predicted: list[str]) -> No
     result = call_safely(lambda: discordance(actual, predicted, actual), names=["正解", "予測"])
     if result is not None:
         assert result.only_a == result.neither == 0  # B は正解そのもの
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.one_of(st.lists(reals, max_size=5), anything),
+    st.one_of(st.lists(reals, max_size=5), anything),
+    st.one_of(st.integers(-2, 20), anything),
+)
+def test_ブートストラップ(actual: Any, predicted: Any, resamples: Any) -> None:
+    names = ["actual", "predicted_a", "n_resamples", "values", "正解", "R² が定義できません"]
+    call_safely(lambda: resampled_positions(3, resamples, 0), names=names)
+    call_safely(lambda: percentile_interval(actual), names=names)
+    call_safely(lambda: bootstrap_r2_differences(actual, predicted, predicted, 3, 0), names=names)

@@ -1,3 +1,5 @@
+// MathJax の設定。pymdownx.arithmatex（generic）が書く \( \) と \[ \] の中だけを数式として描く。
+// MathJax 本体はサイトの assets/mathjax/ にあり（hooks/mathjax_assets.py が写す）、外部から読まない。
 window.MathJax = {
   tex: {
     inlineMath: [["\\(", "\\)"]],
@@ -10,10 +12,3 @@ window.MathJax = {
     processHtmlClass: "arithmatex",
   },
 };
-
-document$.subscribe(() => {
-  MathJax.startup.output.clearCache();
-  MathJax.typesetClear();
-  MathJax.texReset();
-  MathJax.typesetPromise();
-});

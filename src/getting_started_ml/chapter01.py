@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import MalformedDataError, parse_records, read_text
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.numeric import format_fixed, require_no_nan, require_same_length
 
 Label = TypeVar("Label", bound=Hashable)
 
@@ -119,6 +119,11 @@ def load_people() -> list[Person]:
 # --8<-- [start:split]
 def split_features_and_labels(people: Sequence[Person]) -> tuple[list[Features], list[str]]:
     """特徴量（身長・体重・年代）と正解（派閥）に分ける。並びは同じ順のまま。"""
+    for position, person in enumerate(people):
+        if not isinstance(person, Person):
+            raise TypeError(
+                f"people の {position} 番目が Person ではありません（{type(person).__name__}）"
+            )
     features = [Features(person.height, person.weight, person.age_group) for person in people]
     labels = [person.faction for person in people]
     return features, labels
@@ -130,6 +135,8 @@ def split_features_and_labels(people: Sequence[Person]) -> tuple[list[Features],
 # --8<-- [start:predict]
 def predict_by_rule(features: Features) -> str:
     """年代が 20 ならきのこ派、それ以外はたけのこ派と判定する。"""
+    if not isinstance(features, Features):
+        raise TypeError(f"features は Features です（{type(features).__name__} が渡されました）")
     return KINOKO if features.age_group == KINOKO_AGE_GROUP else TAKENOKO
 
 
@@ -142,6 +149,8 @@ def accuracy(predicted: Sequence[Label], labels: Sequence[Label]) -> float:
     require_same_length(predicted, labels, "予測", "正解")
     if not labels:
         raise ValueError("予測と正解が 0 件なので正解率を求められません")
+    require_no_nan(predicted, "予測")
+    require_no_nan(labels, "正解")
     hits = sum(1 for guess, truth in zip(predicted, labels, strict=True) if guess == truth)
     return hits / len(labels)
 

@@ -14,8 +14,8 @@ from typing import Generic, TypeVar
 
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import Records, parse_records, read_records
-from getting_started_ml.java_random import shuffled_positions
-from getting_started_ml.numeric import kahan_mean, require_same_length
+from getting_started_ml.java_random import require_int, shuffled_positions
+from getting_started_ml.numeric import kahan_mean, require_real, require_same_length
 
 X = TypeVar("X")
 Y = TypeVar("Y")
@@ -26,12 +26,15 @@ TEST_SIZE = 0.3
 SEED = 0
 
 
-class ColumnNotFoundError(LookupError):
+class ColumnNotFoundError(LookupError, ValueError):
     """表に無い列を読もうとした。"""
 
 
 def column_index(columns: Sequence[str]) -> Mapping[str, int]:
     """列名から位置への、書き換えられない対応表。列名の重複は失敗にする。"""
+    for column in columns:
+        if not isinstance(column, str):
+            raise TypeError(f"列名は str です（{column!r} は {type(column).__name__}）")
     index = {column: position for position, column in enumerate(columns)}
     if len(index) != len(columns):
         duplicated = sorted({column for column in columns if list(columns).count(column) > 1})
@@ -49,6 +52,17 @@ def position_of(index: Mapping[str, int], column: str) -> int:
         ) from None
 
 
+def require_cells(index: Mapping[str, int], cells: Sequence[object]) -> None:
+    """セルは文字列で、列と同じ数だけある。"""
+    if len(cells) != len(index):
+        raise ValueError(
+            f"cells（セル）の数が {len(cells)} で、index（列）の {len(index)} と違います"
+        )
+    for cell in cells:
+        if not isinstance(cell, str):
+            raise TypeError(f"cells（セル）は文字列です（{cell!r} は {type(cell).__name__}）")
+
+
 # --8<-- [start:row]
 @dataclass(frozen=True)
 class Row:
@@ -56,6 +70,9 @@ class Row:
 
     index: Mapping[str, int]
     cells: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        require_cells(self.index, self.cells)
 
     def text(self, column: str) -> str:
         """セルの文字列。"""
@@ -94,14 +111,13 @@ class Table:
     def of(cls, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
         """見出しとセルの並びから作る。セルの数が見出しと違う行は失敗にする。"""
         index = column_index(columns)
-        table_rows = tuple(Row(index, tuple(cells)) for cells in rows)
-        for number, row in enumerate(table_rows, 1):
-            if len(row.cells) != len(index):
+        cell_rows = [tuple(cells) for cells in rows]
+        for number, cells in enumerate(cell_rows, 1):
+            if len(cells) != len(index):
                 raise ValueError(
-                    f"{number} 行目のセルの数が {len(row.cells)} で、"
-                    f"見出しの {len(index)} と違います"
+                    f"{number} 行目のセルの数が {len(cells)} で、見出しの {len(index)} と違います"
                 )
-        return cls(tuple(columns), table_rows)
+        return cls(tuple(columns), tuple(Row(index, cells) for cells in cell_rows))
 
     @classmethod
     def from_records(cls, records: Records) -> Table:
@@ -217,6 +233,10 @@ class TrainTestSplit(Generic[X, Y]):
 
 def count_test_rows(n_samples: int, test_size: float) -> int:
     """テストデータの件数。件数と割合の積（浮動小数のまま）を切り上げる。"""
+    require_int(n_samples, "n_samples（件数）")
+    require_real(test_size, "test_size（テストデータの割合）")
+    if n_samples < 0:
+        raise ValueError(f"n_samples（件数）は 0 以上です（{n_samples}）")
     if not 0 < test_size < 1:
         raise ValueError(f"test_size は 0 より大きく 1 より小さい数です（test_size={test_size}）")
     return math.ceil(n_samples * test_size)

@@ -15,7 +15,8 @@ from typing import Generic, Self, TypeAlias, TypeVar
 from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_sum, require_same_length
+from getting_started_ml.java_random import require_int
+from getting_started_ml.numeric import as_float, format_fixed, kahan_sum, require_same_length
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T")
@@ -33,7 +34,12 @@ def gini(labels: Sequence[Hashable]) -> float:
 
 def gini_of_counts(counts: Iterable[int], total: int) -> float:
     """ラベルごとの件数（足す順に並べたもの）と総数から、ジニ不純度を求める。"""
-    shares = (count / total for count in counts)
+    items = list(counts)
+    if any(count < 0 for count in items) or sum(items) != total or total <= 0:
+        raise ValueError(
+            f"counts（件数）は 0 以上で、合計が total（総数）{total} と同じです: {items}"
+        )
+    shares = (count / total for count in items)
     return 1.0 - kahan_sum(share * share for share in shares)
 
 
@@ -78,6 +84,7 @@ def find_best_split(
     rows: Sequence[FeatureRow], labels: Sequence[Hashable], columns: Sequence[str]
 ) -> Split | None:
     """列を順に調べ、不純度が厳密に小さいときだけ入れ替える（同点なら先の列が勝つ）。"""
+    require_same_length(rows, labels, "行", "ラベル")
     if gini(labels) == 0.0:
         return None
     best: Split | None = None
@@ -96,6 +103,8 @@ def best_threshold(
     feature: str, values: Sequence[float], labels: Sequence[Hashable]
 ) -> Split | None:
     """1 つの列で最良の境界を探す。値の小さい順に並べ、境界は小さいほうから調べる。"""
+    require_same_length(values, labels, "値", "ラベル")
+    require_finite_values(values, feature)
     order = sorted(range(len(values)), key=values.__getitem__)
     xs = [values[i] for i in order]
     ys = [labels[i] for i in order]
@@ -112,6 +121,7 @@ def boundary_impurities(xs: Sequence[float], ys: Sequence[Hashable]) -> Iterator
     1 行ずつ右から左へ移しながら件数を持ち回る。右側の足す順（右側で初めて現れた順）は、
     各ラベルが右側で最初に現れる位置を覚えておき、それで並べて決める。
     """
+    require_same_length(xs, ys, "値", "ラベル")
     n = len(ys)
     following = next_positions_of_same_label(ys)
     left: dict[Hashable, int] = {}
@@ -204,14 +214,29 @@ def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
 # --8<-- [end:build-tree]
 
 
+def require_finite_values(values: Sequence[float], column: str) -> None:
+    """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
+    for position, value in enumerate(values):
+        number = (
+            value if type(value) is float else as_float(value, f"列 {column} の {position} 番目")
+        )
+        if not math.isfinite(number):
+            raise ValueError(f"列 {column} の値の {position} 番目が有限でない数です（{value}）")
+
+
 # --8<-- [start:validation]
+# --8<-- [start:check-depth]
 def check_depth(max_depth: int | None) -> int | None:
     """深さの上限は 0 以上の整数か None（制限なし）。"""
+    if max_depth is not None:
+        require_int(max_depth, "max_depth（深さの上限）")
     if max_depth is not None and max_depth < 0:
         raise ValueError(f"深さの上限は 0 以上です（max_depth={max_depth}）")
     return max_depth
 
 
+# --8<-- [end:check-depth]
+# --8<-- [start:feature-rows]
 def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
     """使う列の値だけを、列の順に取り出す。無い列や有限でない値はここで止める。"""
     rows = [tuple(row.value(column) for column in columns) for row in x]
@@ -222,6 +247,7 @@ def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureR
     return rows
 
 
+# --8<-- [end:feature-rows]
 # --8<-- [end:validation]
 
 

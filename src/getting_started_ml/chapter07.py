@@ -20,7 +20,13 @@ from getting_started_ml.chapter02 import (
     split_train_test,
 )
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum, require_same_length
+from getting_started_ml.numeric import (
+    as_float,
+    format_fixed,
+    kahan_mean,
+    kahan_sum,
+    require_same_length,
+)
 
 CINEMA = "cinema.csv"
 FEATURES = ["SNS1", "SNS2", "actor", "original"]
@@ -49,6 +55,11 @@ def shape_text(shape: tuple[int, int]) -> str:
     return f"{shape[0]}×{shape[1]}"
 
 
+def value_of(value: object, row_number: int) -> float:
+    """行列の値を float にする。数でなければ何行目かを書いて失敗する。"""
+    return value if type(value) is float else as_float(value, f"行列の {row_number} 行目の値")
+
+
 # --8<-- [start:rectangle]
 def require_rectangle(entries: Sequence[Sequence[float]]) -> None:
     """1 行 1 列以上で、どの行も同じ列の数で、値がすべて有限であることを確かめる。"""
@@ -61,7 +72,7 @@ def require_rectangle(entries: Sequence[Sequence[float]]) -> None:
                 "行ごとの列の数がそろっていません"
                 f"（1 行目 {width} 列、{number} 行目 {len(row)} 列）"
             )
-        if not all(math.isfinite(value) for value in row):
+        if not all(math.isfinite(value_of(value, number)) for value in row):
             raise ValueError(f"行列の {number} 行目に有限でない値があります: {list(row)}")
 
 
@@ -81,7 +92,12 @@ class Matrix:
     @classmethod
     def of(cls, rows: Iterable[Iterable[float]]) -> Matrix:
         """行の並びを写し取って作る。元の並びを後で書き換えても影響しない。"""
-        return cls(tuple(tuple(float(value) for value in row) for row in rows))
+        return cls(
+            tuple(
+                tuple(value_of(value, number) for value in row)
+                for number, row in enumerate(rows, 1)
+            )
+        )
 
     @classmethod
     def column_vector(cls, *values: float) -> Matrix:
@@ -213,14 +229,15 @@ def require_scores(actual: Sequence[float], predicted: Sequence[float]) -> None:
         raise ValueError("正解と予測が空なので評価できません")
     for name, values in (("正解", actual), ("予測", predicted)):
         for position, value in enumerate(values):
-            if not math.isfinite(value):
+            number = value if type(value) is float else as_float(value, f"{name}の {position} 番目")
+            if not math.isfinite(number):
                 raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
 
 
 def residuals(actual: Sequence[float], predicted: Sequence[float]) -> list[float]:
     """残差 t − y を 1 件ずつ並べる。"""
     require_scores(actual, predicted)
-    return [t - y for t, y in zip(actual, predicted, strict=True)]
+    return [float(t) - float(y) for t, y in zip(actual, predicted, strict=True)]
 
 
 def mean_absolute_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
@@ -237,7 +254,11 @@ def r2_score(actual: Sequence[float], predicted: Sequence[float]) -> float:
     """決定係数 R²: 1 − 残差平方和 / 正解の平均からの偏差平方和。"""
     squared_residuals = kahan_sum(r * r for r in residuals(actual, predicted))
     mean = kahan_mean(actual)
-    spread = kahan_sum((t - mean) ** 2 for t in actual)
+    spread = kahan_sum((t - mean) * (t - mean) for t in actual)
+    if not (math.isfinite(squared_residuals) and math.isfinite(spread)):
+        raise ValueError(
+            "正解か予測の値が大きすぎて、R² の平方和があふれました（浮動小数の範囲を超えます）"
+        )
     if spread == 0.0:
         raise ValueError(
             f"正解がすべて同じ値（{actual[0]}）なので、R² は定義できません（分母の偏差平方和が 0）"

@@ -15,6 +15,8 @@ from pathlib import Path
 DATA_DIR_VARIABLE = "ML_DATA_DIR"
 ARCHIVE_NAME = "sukkiri-ml-codes.zip"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+USER_DATA_FOLDER = "getting_started_ml_data"
+"""リポジトリの外から使うときの、ホームの下のデータのフォルダ（scikit_learn_data と同じ考え）。"""
 
 
 class DataError(Exception):
@@ -117,13 +119,52 @@ DATA_FILES: dict[str, DataFile] = {
 
 
 # --8<-- [start:data-dir]
-def data_dir() -> Path:
-    """データのフォルダ。環境変数 ML_DATA_DIR があればそこ、無ければリポジトリの data/。
+@dataclass(frozen=True)
+class DataLocation:
+    """データのフォルダと、そこに決まった理由。"""
 
-    実行したときのカレントディレクトリではなく、パッケージの場所から決める。
+    directory: Path
+    reason: str
+    from_variable: bool
+
+
+def data_location() -> DataLocation:
+    """データのフォルダを sklearn.datasets.get_data_home と同じ順で決める。
+
+    1. 環境変数 ML_DATA_DIR（~ は利用者のホームに展開する）
+    2. リポジトリから動かしているなら、リポジトリの data/（カレントディレクトリには依らない）
+    3. それ以外（pip でインストールしたパッケージ）なら、ホームの下の getting_started_ml_data/
     """
     configured = os.environ.get(DATA_DIR_VARIABLE, "").strip()
-    return Path(configured) if configured else PROJECT_ROOT / "data"
+    if configured:
+        return DataLocation(
+            Path(configured).expanduser(),
+            f"環境変数 {DATA_DIR_VARIABLE} で指定されています（{DATA_DIR_VARIABLE}={configured}）",
+            from_variable=True,
+        )
+    if is_checkout(PROJECT_ROOT):
+        return DataLocation(
+            PROJECT_ROOT / "data",
+            f"{DATA_DIR_VARIABLE} が無く、リポジトリ（{PROJECT_ROOT}）から動かしているので、"
+            "リポジトリの data/ を使います",
+            from_variable=False,
+        )
+    return DataLocation(
+        Path.home() / USER_DATA_FOLDER,
+        f"{DATA_DIR_VARIABLE} が無く、リポジトリの外（インストールしたパッケージ）から"
+        "動かしているので、利用者ごとのフォルダを使います",
+        from_variable=False,
+    )
+
+
+def is_checkout(root: Path) -> bool:
+    """root がこのリポジトリの取り出し（pyproject.toml と src/getting_started_ml がある）か。"""
+    return (root / "pyproject.toml").is_file() and (root / "src" / "getting_started_ml").is_dir()
+
+
+def data_dir() -> Path:
+    """データのフォルダ（決め方は data_location）。"""
+    return data_location().directory
 
 
 # --8<-- [end:data-dir]
@@ -131,6 +172,8 @@ def data_dir() -> Path:
 
 def data_file(name: str) -> DataFile:
     """名前からデータファイルの情報を引く。知らない名前なら、知っている名前を並べて失敗する。"""
+    if not isinstance(name, str):
+        raise TypeError(f"name（データファイルの名前）は str です（{type(name).__name__}）")
     try:
         return DATA_FILES[name]
     except KeyError:
@@ -141,27 +184,55 @@ def data_file(name: str) -> DataFile:
 
 
 def missing_file_message(name: str, directory: Path) -> str:
-    """ファイルが無いときに、何をすればよいかまで書いた説明。"""
+    """ファイルが無いときに、何をすればよいかまで書いた説明。フォルダが無ければそうと書く。"""
+    where = f"探した場所: {directory}"
+    if not directory.exists():
+        location = data_location()
+        configured = location.from_variable and location.directory == directory
+        named = f"環境変数 {DATA_DIR_VARIABLE} で指定した" if configured else ""
+        where = f"{named}フォルダ {directory} がありません"
     return (
-        f"データファイル {name} が見つかりません（探した場所: {directory}）。"
+        f"データファイル {name} が見つかりません（{where}）。"
         f"書籍のサポートページから {ARCHIVE_NAME} を入手し、"
         f"`python -m getting_started_ml.data install {ARCHIVE_NAME}` で展開するか、"
         f"ファイルのあるフォルダを環境変数 {DATA_DIR_VARIABLE} で指定してください。"
     )
 
 
+def not_a_folder_message(directory: Path) -> str:
+    """データのフォルダとして指定した場所がファイルだったときの説明。"""
+    return (
+        f"データのフォルダ {directory} はフォルダではなくファイルです。"
+        f"環境変数 {DATA_DIR_VARIABLE} には、データファイルを置くフォルダを指定してください。"
+    )
+
+
+def require_folder(directory: Path) -> None:
+    """データのフォルダの場所がファイルなら、そうと書いて失敗する（無いだけなら通す）。"""
+    if directory.exists() and not directory.is_dir():
+        raise DataError(not_a_folder_message(directory))
+
+
 def data_path(name: str) -> Path:
     """データファイルの場所。置かれていなければ MissingDataFileError。"""
     data_file(name)
     directory = data_dir()
+    require_folder(directory)
     path = directory / name
     if not path.is_file():
         raise MissingDataFileError(missing_file_message(name, directory))
     return path
 
 
+def require_bytes(content: object) -> None:
+    """content（ファイルの中身）が bytes でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(content, bytes):
+        raise TypeError(f"content（ファイルの中身）は bytes です（{type(content).__name__}）")
+
+
 def sha256_of(content: bytes) -> str:
     """中身の SHA-256 を 16 進で返す。"""
+    require_bytes(content)
     return hashlib.sha256(content).hexdigest()
 
 
@@ -181,6 +252,7 @@ def verify_checksum(name: str, content: bytes, source: Path | str) -> None:
 def decode(name: str, content: bytes, source: Path | str) -> str:
     """ファイルごとの文字コードで厳密に読む。UTF-8 の BOM は取り除く。"""
     encoding = data_file(name).encoding
+    require_bytes(content)
     try:
         return content.decode(encoding)
     except UnicodeDecodeError as error:
@@ -208,9 +280,18 @@ class Records:
     rows: list[list[str]]
 
 
+def require_text(text: object, separator: object) -> None:
+    """表の文字列と区切り文字が str で、区切り文字が空でないことを確かめる。"""
+    if not isinstance(text, str):
+        raise TypeError(f"text（表の文字列）は str です（{type(text).__name__} が渡されました）")
+    if not isinstance(separator, str) or not separator:
+        raise TypeError(f"separator（区切り文字）は空でない str です（{separator!r}）")
+
+
 # --8<-- [start:parse-records]
 def parse_records(text: str, separator: str, source: str) -> Records:
     """区切り文字で分けた表を読む。空行は飛ばし、行末の空のセルも 1 つのセルとして残す。"""
+    require_text(text, separator)
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise MalformedDataError(f"{source} に見出しの行がありません")

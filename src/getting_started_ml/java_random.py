@@ -20,6 +20,15 @@ MASK = (1 << 48) - 1
 
 _INT_BITS = 32
 _LONG_BITS = 64
+INT_MAX = (1 << 31) - 1
+"""Java の int の最大値。next_int の上限と、並べ替える件数はこれを超えられない。"""
+
+
+def require_int(value: object, name: str) -> int:
+    """value が整数（真偽値は除く）でなければ、引数の名前と型を書いた TypeError を投げる。"""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} は整数です（{type(value).__name__} が渡されました）")
+    return value
 
 
 def _to_signed(value: int, bits: int) -> int:
@@ -34,12 +43,13 @@ class JavaRandom:
 
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"種は整数です（{type(seed).__name__}）")
+            raise TypeError(f"種は整数です（seed に {type(seed).__name__} が渡されました）")
         self._state = (_to_signed(seed, _LONG_BITS) ^ MULTIPLIER) & MASK
         self._next_gaussian: float | None = None
 
     def next_bits(self, bits: int) -> int:
         """状態を 1 つ進め、上位 bits ビットを Java の int として返す。"""
+        require_int(bits, "bits")
         if not 1 <= bits <= _INT_BITS:
             raise ValueError(f"bits は 1 以上 32 以下です（bits={bits}）")
         self._state = (self._state * MULTIPLIER + ADDEND) & MASK
@@ -49,8 +59,10 @@ class JavaRandom:
         """bound が無ければ符号付き 32 ビット整数、あれば 0 以上 bound 未満の整数を返す。"""
         if bound is None:
             return self.next_bits(32)
-        if bound <= 0:
-            raise ValueError(f"bound は正の数でなければなりません（bound={bound}）")
+        require_int(bound, "bound")
+        if not 1 <= bound <= INT_MAX:
+            # Java の上限は int。範囲の外を受け付けると、下の引き直しが終わらないことがある。
+            raise ValueError(f"bound は 1 以上 {INT_MAX} 以下です（bound={bound}）")
         if bound & (bound - 1) == 0:
             # 2 のべき乗は上位ビットを使う。r % bound にすると Java と違う値になる。
             return (bound * self.next_bits(31)) >> 31
@@ -101,7 +113,9 @@ def shuffle(items: Sequence[T], seed_or_random: int | JavaRandom) -> list[T]:
     JavaRandom を渡せば、その乱数を続けて使う（1 つの乱数から何度も引く章のため）。
     """
     if isinstance(seed_or_random, bool) or not isinstance(seed_or_random, int | JavaRandom):
-        raise TypeError(f"種は int か JavaRandom です（{type(seed_or_random).__name__}）")
+        raise TypeError(
+            f"種は int か JavaRandom です（seed_or_random に {type(seed_or_random).__name__}）"
+        )
     random = (
         seed_or_random if isinstance(seed_or_random, JavaRandom) else JavaRandom(seed_or_random)
     )
@@ -114,8 +128,10 @@ def shuffle(items: Sequence[T], seed_or_random: int | JavaRandom) -> list[T]:
 
 def shuffled_positions(n: int, seed: int) -> list[int]:
     """0 から n-1 までの位置を、種 seed で並べ替えて返す。"""
-    if n < 0:
-        raise ValueError(f"件数は 0 以上です（n={n}）")
+    require_int(n, "n")
+    require_int(seed, "seed")
+    if not 0 <= n <= INT_MAX:
+        raise ValueError(f"件数は 0 以上 {INT_MAX} 以下です（n={n}）")
     return shuffle(range(n), seed)
 
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sized
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
+from numbers import Real
+
+MAX_DIGITS = 100
+"""format_fixed で表示できる小数の桁数の上限。"""
+WIDE_CONTEXT = Context(prec=1000)
+"""float の最大値（309 桁）に小数 MAX_DIGITS 桁を足しても丸めずに持てる精度。"""
 
 
 # --8<-- [start:kahan]
@@ -12,15 +18,28 @@ def kahan_sum(values: Iterable[float]) -> float:
     """Java の DoubleStream.sum() と同じ、Kahan の補正付きの和。
 
     math.fsum（正確に丸めた和）とも、Python 3.12 以降の sum()（Neumaier の補正）とも違う。
+    Java と同じく素朴な和も持ち、あふれて補正した和が NaN になったら素朴な和（無限大）を返す。
     """
     total = 0.0
     compensation = 0.0
-    for value in values:
+    simple_total = 0.0
+    saw_nan = False
+    for position, item in enumerate(values):
+        value = item if type(item) is float else as_float(item, f"足す値の {position} 番目")
+        saw_nan = saw_nan or math.isnan(value)
+        simple_total += value
         corrected = value - compensation
         next_total = total + corrected
         compensation = (next_total - total) - corrected
         total = next_total
-    return total - compensation
+    result = total - compensation
+    if math.isnan(result) and math.isinf(simple_total):
+        return simple_total
+    if math.isnan(result) and not saw_nan:
+        raise ValueError(
+            "足す値に +inf と -inf の両方があるので、和が決まりません（NaN になります）"
+        )
+    return result
 
 
 def kahan_mean(values: Iterable[float]) -> float:
@@ -40,19 +59,63 @@ def format_fixed(value: float, digits: int) -> str:
 
     Python の f"{v:.2f}" は 2 進の値を偶数丸めするので、34708.5 や 0.125 で Java と違う。
     """
-    if digits < 0:
-        raise ValueError(f"小数の桁数は 0 以上です（digits={digits}）")
-    if not math.isfinite(value):
-        raise ValueError(f"有限でない数は桁をそろえて表示できません（{value}）")
+    check_format_arguments(value, digits)
     quantum = Decimal(1).scaleb(-digits)
-    return format(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    exact = Decimal(value) if isinstance(value, int) else Decimal(repr(float(value)))
+    rounded = exact.quantize(quantum, rounding=ROUND_HALF_UP, context=WIDE_CONTEXT)
+    return format(rounded, "f")
 
 
 # --8<-- [end:format-fixed]
 
 
+def check_format_arguments(value: float, digits: int) -> None:
+    """format_fixed の引数を確かめる。表示する数は有限の数、桁数は 0 以上の整数。"""
+    require_real(value, "value（表示する数）")
+    if isinstance(digits, bool) or not isinstance(digits, int):
+        raise TypeError(f"digits（小数の桁数）は整数です（{type(digits).__name__} が渡されました）")
+    if not 0 <= digits <= MAX_DIGITS:
+        raise ValueError(f"小数の桁数は 0 以上 {MAX_DIGITS} 以下です（digits={digits}）")
+    if not isinstance(value, int) and not math.isfinite(value):
+        raise ValueError(f"有限でない数は桁をそろえて表示できません（value={value}）")
+
+
+def require_real(value: object, name: str) -> None:
+    """value が実数（int・float・numpy の数）でなければ、name と型を書いた TypeError を投げる。"""
+    if not isinstance(value, float | int) and not isinstance(value, Real):
+        raise TypeError(f"{name} は数です（{type(value).__name__} が渡されました）")
+
+
+def as_float(value: object, name: str) -> float:
+    """実数を float にする。数でなければ TypeError、float に収まらない整数なら ValueError。"""
+    require_real(value, name)
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        raise ValueError(f"{name} は大きすぎて浮動小数にできません") from None
+
+
+def require_no_nan(values: Iterable[object], name: str) -> None:
+    """ラベルの並びに NaN があれば、位置を書いた ValueError を投げる。
+
+    NaN は自分自身とも等しくないので、数えると黙って「外れ」になってしまう。
+    """
+    if not isinstance(values, Iterable):
+        raise TypeError(f"{name}は並びです（{type(values).__name__} が渡されました）")
+    for position, value in enumerate(values):
+        if isinstance(value, float) and math.isnan(value):
+            raise ValueError(
+                f"{name}の {position} 番目が NaN です。NaN はどのラベルとも等しくなりません"
+            )
+
+
 def require_same_length(first: Sized, second: Sized, first_name: str, second_name: str) -> None:
     """2 つの列の件数が同じでなければ、両方の件数を書いた ValueError を投げる。"""
+    for values, name in ((first, first_name), (second, second_name)):
+        if not isinstance(values, Sized) or isinstance(values, str | bytes):
+            raise TypeError(
+                f"{name}は並び（リストなど）です（{type(values).__name__} が渡されました）"
+            )
     if len(first) != len(second):
         raise ValueError(
             f"{first_name}と{second_name}の件数が違います"

@@ -21,6 +21,7 @@ from getting_started_ml.appendix_b.ranking import (
 )
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
+from getting_started_ml.chapter10 import LogisticRegression
 from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
 from getting_started_ml.chapter11.figures import out_of_fold_scores
 from getting_started_ml.chapter11.roc import auc, roc_curve
@@ -55,14 +56,16 @@ def print_detection() -> None:
     print(f"  3 クラスの AP（{listed}）の mAP: {fixed(mean_average_precision(CLASS_APS))}")
 
 
-def print_iris(actual: Sequence[Hashable], predicted: Sequence[Hashable]) -> None:
+def print_iris(
+    label: str, name: str, actual: Sequence[Hashable], predicted: Sequence[Hashable]
+) -> None:
     """2. iris の 3 クラスの指標と、3 通りの平均。"""
-    print(f"2. iris の決定木（第 3 章、深さ 2）のテストデータ {len(actual)} 件")
+    print(f"{label} iris の{name}、テストデータ {len(actual)} 件")
     print("  クラス\t適合率\t再現率\tF値\t件数")
-    for label, counts in class_counts(actual, predicted).items():
+    for species, counts in class_counts(actual, predicted).items():
         scores = scores_of(counts.tp, counts.fp, counts.fn)
         print(
-            f"  {label}\t{fixed(scores.precision)}\t{fixed(scores.recall)}\t"
+            f"  {species}\t{fixed(scores.precision)}\t{fixed(scores.recall)}\t"
             f"{fixed(scores.f1)}\t{counts.support}"
         )
     names = {"macro": "マクロ平均", "micro": "ミクロ平均", "weighted": "重み付き平均"}
@@ -108,9 +111,11 @@ def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
     tree = DecisionTree[str].with_max_depth(2).fit(iris.x_train, iris.t_train)
+    logistic = LogisticRegression().fit(iris.x_train, iris.t_train)
     survived = prepare_survived(Table.load("Survived.csv"))
     scores, labels = out_of_fold_scores(survived, k_fold(len(survived.x), N_SPLITS, SEED))
     print_detection()
-    print_iris(iris.t_test, tree.predict(iris.x_test))
+    print_iris("2a.", "決定木（第 3 章、深さ 2）", iris.t_test, tree.predict(iris.x_test))
+    print_iris("2b.", "ロジスティック回帰（第 10 章）", iris.t_test, logistic.predict(iris.x_test))
     print_survived(scores, labels)
     print_others()

@@ -4,15 +4,19 @@ from getting_started_ml.appendix_c.intervals import (
     Interval,
     binomial_pmf,
     interval_coverage,
+    required_size,
     wald_interval,
     wilson_interval,
     z_value,
 )
 from getting_started_ml.appendix_c.paired import (
+    DifferenceTest,
     Discordance,
     discordance,
     mcnemar_exact,
+    paired_difference,
     required_pairs,
+    separate_difference,
     sign_flip_test,
     sign_flip_test_reference,
 )
@@ -33,6 +37,7 @@ from getting_started_ml.appendix_c.selection import (
 
 __all__ = [
     "BestOfK",
+    "DifferenceTest",
     "Discordance",
     "Interval",
     "PairedInterval",
@@ -44,8 +49,11 @@ __all__ = [
     "discordance",
     "interval_coverage",
     "mcnemar_exact",
+    "paired_difference",
     "paired_t_interval",
     "required_pairs",
+    "required_size",
+    "separate_difference",
     "sign_flip_test",
     "sign_flip_test_reference",
     "significance_threshold",

@@ -12,18 +12,41 @@ from getting_started_ml.appendix_c.applied import (
     compare_tree_depths,
     verdict,
 )
-from getting_started_ml.appendix_c.intervals import Interval, interval_coverage, z_value
-from getting_started_ml.appendix_c.paired import mcnemar_exact, required_pairs, sign_flip_test
+from getting_started_ml.appendix_c.intervals import (
+    Interval,
+    interval_coverage,
+    required_size,
+    wald_interval,
+    z_value,
+)
+from getting_started_ml.appendix_c.paired import (
+    mcnemar_exact,
+    paired_difference,
+    required_pairs,
+    separate_difference,
+    sign_flip_test,
+)
+from getting_started_ml.appendix_c.regression import (
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    RidgeClaim,
+    SelectionClaim,
+    check_alpha_selection,
+    check_ridge_claim,
+)
 from getting_started_ml.appendix_c.repeated import PairedInterval, paired_t_interval
 from getting_started_ml.appendix_c.selection import best_of_k_exact, best_of_k_simulated
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import prepare_survived
+from getting_started_ml.chapter12.experiment import load_boston
 from getting_started_ml.numeric import format_fixed
 
 # --8<-- [start:worked-examples]
 WIDTH_SIZES = (100, 300, 1000, 3000, 10000, 30000)
 COVERAGE_CASES = ((0.50, 100), (0.70, 100), (0.70, 30), (0.95, 100), (0.95, 1000))
 DISCORDANT = (45, 87)  # A だけ正解、B だけ正解（資料の 1,000 問の例）
+A_CORRECT, B_CORRECT = 679, 721
+REQUIRED_WIDTHS = (0.05, 0.02, 0.01, 0.005)
 FIVE_DIFFERENCES = (0.4, 0.3, 0.1, 0.5, 0.1)  # 資料の計算例（100 点満点のポイント）
 SELECTION_KS = (1, 2, 5, 10, 20, 50)
 SELECTION_TRIALS = 20_000
@@ -46,6 +69,10 @@ def print_widths() -> None:
     z = z_value(0.95)
     for n in WIDTH_SIZES:
         print(f"  {n:>6} 件: ±{fixed(z * (0.7 * 0.3 / n) ** 0.5)}")
+    sizes = "、".join(
+        f"±{width} に {required_size(width, 0.7, z=1.96)} 件" for width in REQUIRED_WIDTHS
+    )
+    print(f"  欲しい幅から要る件数（資料と同じ z = 1.96）: {sizes}")
 
 
 def print_coverage() -> None:
@@ -61,7 +88,18 @@ def print_coverage() -> None:
 def print_paired_examples() -> None:
     """3. 同じ問題で比べる例と、要る問題数。"""
     b, c = DISCORDANT
-    print(f"3. 同じ問題で比べる（A だけ正解 {b} 問、B だけ正解 {c} 問）")
+    print(f"3. 同じ 1000 問で比べる（A の正解 {A_CORRECT} 問、B の正解 {B_CORRECT} 問）")
+    for name, correct in (("A", A_CORRECT), ("B", B_CORRECT)):
+        print(f"  {name} の 95% 区間: {show_interval(wald_interval(correct, 1000))}")
+    for name, test in (
+        ("別々に測ったものとして", separate_difference(A_CORRECT, B_CORRECT, 1000)),
+        ("対にして", paired_difference(b, c, 1000)),
+    ):
+        print(
+            f"  {name}: 標準誤差 {fixed(test.standard_error, 5)}、z {fixed(test.z, 3)}、"
+            f"p = {test.p_value:.3e}"
+        )
+    print(f"  食い違い: A だけ正解 {b} 問、B だけ正解 {c} 問")
     print(f"  McNemar の正確検定: p = {mcnemar_exact(b, c):.3e}")
     flipped = sign_flip_test(b, c, SIGN_FLIP_RESAMPLES, 0)
     print(f"  符号の入れ替え（{SIGN_FLIP_RESAMPLES} 回、種 0）: p = {fixed(flipped, 6)}")
@@ -120,6 +158,40 @@ def print_tree_comparison(result: TreeComparison) -> None:
     )
 
 
+def print_ridge_claim(claim: RidgeClaim) -> None:
+    """7. 第 12 章の「リッジ回帰が勝った」。"""
+    print(f"7. 第 12 章のリッジ回帰（alpha {claim.alpha}）と線形回帰、テストデータ 30 件")
+    difference = claim.ridge_score - claim.linear_score
+    print(
+        f"  決定係数: 線形回帰 {fixed(claim.linear_score)}、リッジ回帰 {fixed(claim.ridge_score)}"
+        f"（差 {fixed(difference)}）"
+    )
+    print(
+        f"  行ごとの二乗誤差: リッジ回帰が小さい {claim.ridge_closer} 件、"
+        f"線形回帰が小さい {claim.linear_closer} 件、符号検定 p = {fixed(claim.sign_test_p)}"
+    )
+    low, high = claim.interval
+    print(
+        f"  行を選び直した決定係数の差の 95% 区間（{BOOTSTRAP_RESAMPLES} 回、種 {BOOTSTRAP_SEED}）:"
+        f" [{fixed(low)}, {fixed(high)}]"
+    )
+
+
+def print_selection_claim(claim: SelectionClaim) -> None:
+    """8. 第 12 章の alpha の選び方。"""
+    count = len(claim.validation_scores)
+    print(f"8. 第 12 章の alpha の選び方: 検証データ 21 件で {count} つの候補から選ぶ")
+    print("  alpha  検証 R²  選ばれた回数  テスト R²（選んだあとで見る）")
+    for alpha, score in claim.validation_scores.items():
+        test = fixed(claim.test_scores[alpha])
+        print(f"  {alpha:>5}  {fixed(score)}  {claim.wins[alpha]:>12}  {test}")
+    chosen = claim.chosen
+    print(
+        f"  選んだ alpha {chosen}: 検証 {fixed(claim.validation_scores[chosen])}"
+        f" → テスト {fixed(claim.test_scores[chosen])}"
+    )
+
+
 def main() -> None:
     """資料の計算例（1〜5）と、この本のモデルへの当てはめ（6）を表示する。"""
     survived = prepare_survived(Table.load("Survived.csv"))
@@ -129,3 +201,6 @@ def main() -> None:
     print_five_differences()
     print_selection()
     print_tree_comparison(compare_tree_depths(survived))
+    boston = load_boston()
+    print_ridge_claim(check_ridge_claim(boston))
+    print_selection_claim(check_alpha_selection(boston))

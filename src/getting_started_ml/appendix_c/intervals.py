@@ -10,6 +10,7 @@ from getting_started_ml.appendix_c.checks import (
     require_count,
     require_open_probability,
     require_probability,
+    require_real,
 )
 
 METHODS = ("wald", "wilson")
@@ -68,6 +69,23 @@ def _share(successes: int, n: int) -> float:
     if successes > n:
         raise ValueError(f"successes は n 以下です（successes={successes}、n={n}）")
     return successes / n
+
+
+# --8<-- [start:required-size]
+def required_size(half_width: float, p: float, z: float | None = None) -> int:
+    """割合 p を ± half_width の幅で測るのに要る件数 z²·p(1−p)/half_width²（切り上げ）。
+
+    z を省くと 95% の分位点 1.95996… を使う。資料の表は z = 1.96 に丸めて計算している。
+    """
+    width = require_real(half_width, "half_width")
+    share = require_open_probability(p, "p")
+    if width <= 0:
+        raise ValueError(f"half_width は正の数です（half_width={half_width}）")
+    quantile = z_value(0.95) if z is None else require_real(z, "z")
+    return math.ceil(quantile * quantile * share * (1 - share) / (width * width))
+
+
+# --8<-- [end:required-size]
 
 
 # --8<-- [start:coverage]

@@ -57,6 +57,54 @@ def discordance(
 # --8<-- [end:discordance]
 
 
+# --8<-- [start:z-tests]
+@dataclass(frozen=True)
+class DifferenceTest:
+    """正解率の差の標準誤差、z、両側 p 値。"""
+
+    standard_error: float
+    z: float
+    p_value: float
+
+
+def separate_difference(correct_a: int, correct_b: int, n: int) -> DifferenceTest:
+    """A と B を別々の問題で測ったものとして、正解率の差を比べる（分散を足す）。"""
+    share_a, share_b = _shares(correct_a, correct_b, n)
+    error = math.sqrt(share_a * (1 - share_a) / n + share_b * (1 - share_b) / n)
+    return _z_test(share_b - share_a, error)
+
+
+def paired_difference(only_a: int, only_b: int, n: int) -> DifferenceTest:
+    """同じ n 問で比べる。1 問ごとの差（+1, 0, −1）の標本分散（n − 1 で割る）から標準誤差を出す。"""
+    require_count(only_a, "only_a")
+    require_count(only_b, "only_b")
+    require_count(n, "n", minimum=2)
+    if only_a + only_b > n:
+        raise ValueError(f"only_a + only_b は n 以下です（{only_a} + {only_b} > {n}）")
+    mean = (only_b - only_a) / n
+    variance = ((only_a + only_b) - n * mean * mean) / (n - 1)
+    return _z_test(mean, math.sqrt(variance / n))
+
+
+def _shares(correct_a: int, correct_b: int, n: int) -> tuple[float, float]:
+    require_count(n, "n", minimum=1)
+    for name, value in (("correct_a", correct_a), ("correct_b", correct_b)):
+        if require_count(value, name) > n:
+            raise ValueError(f"{name} は n 以下です（{name}={value}、n={n}）")
+    return correct_a / n, correct_b / n
+
+
+def _z_test(difference: float, error: float) -> DifferenceTest:
+    """差を標準誤差で割った z と、標準正規分布の両側 p 値。誤差が 0 なら z は決まらない。"""
+    if error == 0:
+        raise ValueError("標準誤差が 0 なので z が決まりません（食い違いが 1 問もありません）")
+    z = difference / error
+    return DifferenceTest(error, z, 2 * (1 - NormalDist().cdf(abs(z))))
+
+
+# --8<-- [end:z-tests]
+
+
 # --8<-- [start:mcnemar]
 def mcnemar_exact(b: int, c: int) -> float:
     """McNemar の正確検定の両側 p 値。

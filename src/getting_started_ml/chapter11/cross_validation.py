@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TypeAlias, TypeVar
 
 from getting_started_ml.chapter11.metrics import Metric
-from getting_started_ml.java_random import shuffled_positions
+from getting_started_ml.java_random import INT_MAX, require_int, shuffled_positions
 from getting_started_ml.numeric import require_same_length
 
 X = TypeVar("X")
@@ -51,12 +51,16 @@ def k_fold_sequential(n_samples: int, n_splits: int) -> list[Fold]:
 
 def check_splits(n_samples: int, n_splits: int) -> None:
     """分割の数は 2 以上、行の数以下でなければならない。"""
+    require_counts(n_samples, n_splits)
     if not 2 <= n_splits <= n_samples:
         raise ValueError(f"分割の数は 2 以上、行の数以下です（分割 {n_splits}、行 {n_samples} 件）")
 
 
 def fold_sizes(n_samples: int, n_splits: int) -> list[int]:
     """各分割のテストデータの件数。余りは先頭の分割から 1 件ずつ配る。"""
+    require_counts(n_samples, n_splits)
+    if not 1 <= n_splits <= max(n_samples, 1):
+        raise ValueError(f"分割の数は 1 以上、行の数以下です（分割 {n_splits}、行 {n_samples} 件）")
     base, remainder = divmod(n_samples, n_splits)
     return [base + (1 if index < remainder else 0) for index in range(n_splits)]
 
@@ -119,8 +123,21 @@ def pick(values: Sequence[X], positions: Sequence[int]) -> list[X]:
 # --8<-- [end:cross-validate]
 
 
+def require_counts(n_samples: int, n_splits: int) -> None:
+    """行の数と分割の数は整数で、行の数は 0 以上、Java の int の最大値以下。"""
+    require_int(n_samples, "n_samples（行の数）")
+    require_int(n_splits, "n_splits（分割の数）")
+    if not 0 <= n_samples <= INT_MAX:
+        raise ValueError(f"n_samples（行の数）は 0 以上 {INT_MAX} 以下です（{n_samples}）")
+
+
 def check_fold(fold: Fold, n_samples: int, number: int) -> None:
     """分け方が行の範囲に収まり、訓練とテストが空でなく、重ならないことを確かめる。"""
+    if not isinstance(fold, Fold):
+        raise TypeError(f"分割 {number} が Fold ではありません（{type(fold).__name__}）")
+    for name, positions in (("train", fold.train), ("test", fold.test)):
+        for position in positions:
+            require_int(position, f"分割 {number} の {name} の位置")
     if not fold.train or not fold.test:
         raise ValueError(
             f"分割 {number} の訓練データかテストデータが空です"

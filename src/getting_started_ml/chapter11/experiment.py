@@ -6,11 +6,10 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
-
-from sklearn.model_selection import KFold
 
 from getting_started_ml.chapter02 import Features, Row, Table, column_means, fill_missing
 from getting_started_ml.chapter03 import build_tree, predict_one
@@ -36,7 +35,7 @@ from getting_started_ml.chapter11.metrics import (
     precision,
     recall,
 )
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.numeric import as_float, format_fixed, require_same_length
 
 Y = TypeVar("Y")
 
@@ -155,9 +154,13 @@ def evaluate(
 
 def plain_mean(values: Sequence[float]) -> float:
     """左から順に足して件数で割る。Python 3.12 以降の sum() は補正付きなので使わない。"""
+    if not values:
+        raise ValueError("0 件の平均は求められません")
     total = 0.0
-    for value in values:
-        total += value
+    for position, value in enumerate(values):
+        total += value if type(value) is float else as_float(value, f"平均する値の {position} 番目")
+    if math.isnan(total) and not any(math.isnan(value) for value in values):
+        raise ValueError("平均する値に +inf と -inf の両方があるので、平均が決まりません")
     return total / len(values)
 
 
@@ -174,6 +177,8 @@ def print_results(title: str, results: list[tuple[str, float]], digits: int) -> 
 
 def sklearn_test_sizes(n_samples: int, n_splits: int) -> list[int]:
     """scikit-learn の KFold（並べ替えなし）が作るテストデータの件数。"""
+    from sklearn.model_selection import KFold  # noqa: PLC0415  重いので使うときに読み込む
+
     return [len(test) for _, test in KFold(n_splits=n_splits).split(range(n_samples))]
 
 

@@ -11,13 +11,9 @@ import json
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeAlias, TypedDict, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict, TypeVar
 from xml.etree import ElementTree
-
-import matplotlib
-import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
-from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
 
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter03 import Node, Tree, build_tree
@@ -40,7 +36,9 @@ from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
 from getting_started_ml.numeric import format_fixed, require_same_length
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from matplotlib.typing import RcKeyType
 
 L = TypeVar("L", bound=Hashable)
 
@@ -57,6 +55,16 @@ SVG_SETTINGS: dict[RcKeyType, Any] = {
     "svg.fonttype": "path",
     "svg.hashsalt": "getting_started_ml.chapter11",
 }
+
+
+def load_matplotlib() -> ModuleType:
+    """matplotlib を読み込む。重いので、図を描くときに初めて読み込む（章のコマンドを速く保つ）。"""
+    import matplotlib  # noqa: PLC0415
+    import matplotlib_fontja  # noqa: F401, PLC0415  読み込むだけで IPAex ゴシックを登録する
+
+    matplotlib.use("Agg")  # 画面の無い環境でも描く
+    return matplotlib
+
 
 LeafPath: TypeAlias = tuple[bool, ...]
 """根から葉までの道順。True は左（値が境界以下）へ進んだことを表す。"""
@@ -110,7 +118,7 @@ def leaf_share_scores(
 
 
 class RocFigureData(TypedDict):
-    """ROC 曲線の図に描く数値。閾値の None は原点（閾値は無限大）を表す。"""
+    """ROC 曲線の図に描く数値。しきい値の None は原点（しきい値は無限大）を表す。"""
 
     thresholds: list[float | None]
     false_positive_rates: list[float]
@@ -172,6 +180,9 @@ def fold_score_data(data: LabeledData[str]) -> FoldScoreData:
 
 def draw_roc(data: RocFigureData) -> Figure:
     """ROC 曲線と、でたらめなスコアを表す対角線を描く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(5.6, 5.2))
     axes = figure.add_subplot()
     fpr, tpr = data["false_positive_rates"], data["true_positive_rates"]
@@ -195,6 +206,9 @@ def draw_roc(data: RocFigureData) -> Figure:
 
 def draw_fold_scores(data: FoldScoreData) -> Figure:
     """指標ごとに、分割ごとのスコアを点で、平均を横線で描く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(6.4, 4.4))
     axes = figure.add_subplot()
     n_folds = len(data["scores"][0]) if data["scores"] else 0
@@ -235,7 +249,7 @@ def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
         "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
     }
     buffer = io.BytesIO()
-    with matplotlib.rc_context(SVG_SETTINGS):
+    with load_matplotlib().rc_context(SVG_SETTINGS):
         figure.savefig(buffer, format="svg", metadata=metadata)
     return buffer.getvalue().decode("utf-8")
 
@@ -253,14 +267,14 @@ def embedded_data(svg: str) -> Any:
 
 def roc_svg(data: RocFigureData) -> str:
     """ROC 曲線の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
+    with load_matplotlib().rc_context(SVG_SETTINGS):
         figure = draw_roc(data)
     return svg_text(figure, "Survived の決定木の ROC 曲線", data)
 
 
 def fold_scores_svg(data: FoldScoreData) -> str:
     """分割ごとのスコアの SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
+    with load_matplotlib().rc_context(SVG_SETTINGS):
         figure = draw_fold_scores(data)
     return svg_text(figure, "Survived の決定木の分割ごとのスコア", data)
 

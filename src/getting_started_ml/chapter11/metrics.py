@@ -10,7 +10,12 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from getting_started_ml.numeric import kahan_mean, require_same_length
+from getting_started_ml.numeric import (
+    as_float,
+    kahan_mean,
+    require_no_nan,
+    require_same_length,
+)
 
 Metric: TypeAlias = Callable[[Sequence[Any], Sequence[Any]], float]
 """評価関数の型。正解と予測を（この順に）受け取り、1 つの数を返す。"""
@@ -23,6 +28,13 @@ def require_same_nonempty_length(actual: Sequence[Any], predicted: Sequence[Any]
         raise ValueError("正解と予測が 1 件もないので評価できません")
 
 
+def require_labels(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
+    """ラベルの正解と予測が同じ件数で 1 件以上あり、NaN を含まないことを確かめる。"""
+    require_same_nonempty_length(actual, predicted)
+    require_no_nan(actual, "正解")
+    require_no_nan(predicted, "予測")
+
+
 # --8<-- [start:confusion-matrix]
 @dataclass(frozen=True)
 class ConfusionMatrix:
@@ -33,12 +45,21 @@ class ConfusionMatrix:
     fn: int  # 正例を負例と予測した（偽陰性）
     tn: int  # 負例を負例と予測した（真陰性）
 
+    def __post_init__(self) -> None:
+        for name in ("tp", "fp", "fn", "tn"):
+            count = getattr(self, name)
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise TypeError(f"混同行列の {name} は件数（整数）です（{type(count).__name__}）")
+            if count < 0:
+                raise ValueError(f"混同行列の {name} は 0 以上の件数です（{name}={count}）")
+
 
 def confusion_matrix(
     actual: Sequence[Hashable], predicted: Sequence[Hashable], positive: Hashable
 ) -> ConfusionMatrix:
     """positive と等しいラベルを正例、それ以外をすべて負例として数える。"""
-    require_same_length(actual, predicted, "正解", "予測")
+    require_labels(actual, predicted)
+    require_no_nan([positive], "正例のラベル（positive）")
     tp = fp = fn = tn = 0
     for truth, guess in zip(actual, predicted, strict=True):
         if guess == positive:
@@ -59,21 +80,26 @@ def confusion_matrix(
 # --8<-- [start:scores]
 def ratio(numerator: float, denominator: float) -> float:
     """割り算。分母が 0 なら 0.0 を返し、NaN にも例外にもしない。"""
+    require_finite(numerator, "分子（numerator）")
+    require_finite(denominator, "分母（denominator）")
     return 0.0 if denominator == 0 else numerator / denominator
 
 
 def precision(cm: ConfusionMatrix) -> float:
     """適合率。正例と予測したうち、本当に正例だった割合。"""
+    require_confusion_matrix(cm)
     return ratio(cm.tp, cm.tp + cm.fp)
 
 
 def recall(cm: ConfusionMatrix) -> float:
     """再現率。本当の正例のうち、正例と予測できた割合。"""
+    require_confusion_matrix(cm)
     return ratio(cm.tp, cm.tp + cm.fn)
 
 
 def f1_score(cm: ConfusionMatrix) -> float:
     """F 値。適合率と再現率の調和平均。"""
+    require_confusion_matrix(cm)
     p = precision(cm)
     r = recall(cm)
     return ratio(2 * p * r, p + r)
@@ -85,7 +111,7 @@ def f1_score(cm: ConfusionMatrix) -> float:
 # --8<-- [start:accuracy-and-mse]
 def accuracy(actual: Sequence[Hashable], predicted: Sequence[Hashable]) -> float:
     """正解率。正解と予測が一致した割合。"""
-    require_same_nonempty_length(actual, predicted)
+    require_labels(actual, predicted)
     hits = sum(1 for truth, guess in zip(actual, predicted, strict=True) if truth == guess)
     return hits / len(actual)
 
@@ -93,10 +119,10 @@ def accuracy(actual: Sequence[Hashable], predicted: Sequence[Hashable]) -> float
 def mean_squared_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
     """平均二乗誤差（MSE）。誤差の 2 乗の平均。"""
     require_same_nonempty_length(actual, predicted)
-    residuals = [guess - truth for truth, guess in zip(actual, predicted, strict=True)]
-    if not all(math.isfinite(residual) for residual in residuals):
-        raise ValueError("正解か予測に有限でない数（NaN や無限大）があります")
-    return kahan_mean(residual * residual for residual in residuals)
+    truths = finite_values(actual, "正解")
+    guesses = finite_values(predicted, "予測")
+    residuals = [guess - truth for truth, guess in zip(truths, guesses, strict=True)]
+    return kahan_mean(residual * residual for residual in residuals)  # あふれたら無限大
 
 
 # --8<-- [end:accuracy-and-mse]
@@ -113,3 +139,24 @@ def classification_metric(score: Callable[[ConfusionMatrix], float], positive: H
 
 
 # --8<-- [end:classification-metric]
+
+
+def require_confusion_matrix(cm: object) -> None:
+    """cm が ConfusionMatrix でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(cm, ConfusionMatrix):
+        raise TypeError(f"cm は ConfusionMatrix です（{type(cm).__name__} が渡されました）")
+
+
+def require_finite(value: object, name: str) -> float:
+    """value が有限の数なら float にして返す。そうでなければ name を書いて失敗する。"""
+    number = value if type(value) is float else as_float(value, name)
+    if not math.isfinite(number):
+        raise ValueError(f"{name}が有限でない数です（{value}）")
+    return number
+
+
+def finite_values(values: Sequence[object], name: str) -> list[float]:
+    """並びを float のリストにする。どれかが有限の数でなければ、位置と name を書いて失敗する。"""
+    return [
+        require_finite(value, f"{name}の {position} 番目") for position, value in enumerate(values)
+    ]

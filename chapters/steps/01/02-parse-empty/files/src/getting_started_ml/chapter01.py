@@ -1,0 +1,17 @@
+"""第 1 章: 機械学習と最初のテスト（KvsT.csv）。"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Person:
+    height: int
+    weight: int
+    age_group: int
+    faction: str
+
+
+def parse_people(text: str) -> list[Person]:
+    return []

@@ -1,0 +1,25 @@
+"""第 1 章: 機械学習と最初のテスト（KvsT.csv）。"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Person:
+    height: int
+    weight: int
+    age_group: int
+    faction: str
+
+
+def parse_people(text: str) -> list[Person]:
+    header, *rows = [line.split(",") for line in text.splitlines()]
+    height = header.index("身長")
+    weight = header.index("体重")
+    age_group = header.index("年代")
+    faction = header.index("派閥")
+    return [
+        Person(int(row[height]), int(row[weight]), int(row[age_group]), row[faction])
+        for row in rows
+    ]

@@ -1,0 +1,23 @@
+"""第 7 章のテスト（途中の版）。"""
+
+from __future__ import annotations
+
+import pytest
+
+from getting_started_ml.chapter07 import Matrix
+
+
+def test_2行2列の積() -> None:
+    product = Matrix.of([[1, 2], [3, 4]]) @ Matrix.of([[5, 6], [7, 8]])
+    assert product == Matrix.of([[19, 22], [43, 50]])
+
+
+def test_連立方程式を解く() -> None:
+    # 2x + y = 3, x + 3y = 5 の解は x = 0.8, y = 1.4
+    solution = Matrix.of([[2, 1], [1, 3]]).solve(Matrix.column_vector(3, 5))
+    assert solution.column(0) == pytest.approx([0.8, 1.4], abs=1e-12)
+
+
+def test_対角が0でも行を入れ替えて解く() -> None:
+    solution = Matrix.of([[0, 1], [1, 0]]).solve(Matrix.column_vector(2, 3))
+    assert solution.column(0) == pytest.approx([3.0, 2.0], abs=1e-9)

@@ -1,0 +1,471 @@
+"""第 9 章: 特徴量エンジニアリング（Boston.csv、bike.tsv、weather.csv）。
+
+文字列の列をダミー変数にし、訓練データの統計で標準化し、2 乗の項と交互作用の項を足し、
+訓練データの正解から IQR で外れ値を除く。最後に、タブ区切りのファイルと Shift_JIS のファイルを
+読んで結合し、天気ごとの平均を求める。学習は第 7 章の線形回帰、分割は第 2 章の道具を使う。
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from getting_started_ml.chapter02 import (
+    Features,
+    Row,
+    Table,
+    TrainTestSplit,
+    column_index,
+    fill_with_train_means,
+    position_of,
+    split_train_test,
+)
+from getting_started_ml.chapter07 import LinearModel, fit_linear_regression, r2_score
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import MalformedDataError, parse_records
+from getting_started_ml.numeric import format_fixed, kahan_mean, require_same_length
+
+BOSTON = "Boston.csv"
+BIKE = "bike.tsv"
+WEATHER = "weather.csv"
+TARGET = "PRICE"
+CATEGORY = "CRIME"
+TEST_SIZE = 0.3
+SEED = 0
+COLUMNS = ["RM", "LSTAT", "PTRATIO"]
+SQUARES = ["RM^2", "LSTAT^2", "PTRATIO^2"]
+DEFAULT_K = 1.5
+WEATHER_KEY = "weather_id"
+WEATHER_NAME = "weather"
+COUNT = "cnt"
+PRINT_AS_ZERO_BELOW = 1e-9
+
+
+# --8<-- [start:checks]
+def require_text_values(values: Sequence[object], name: str) -> None:
+    """どの値も文字列であることを確かめる。違えば位置と型を書いて TypeError。"""
+    for position, value in enumerate(values):
+        if not isinstance(value, str):
+            raise TypeError(f"{name}は文字列の並びです（{position} 番目が {type(value).__name__}）")
+
+
+def require_numbers(values: Sequence[object], name: str) -> None:
+    """どの値も有限の数であることを確かめる。型が違えば TypeError、NaN や無限大は ValueError。"""
+    for position, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{name}は数の並びです（{position} 番目が {type(value).__name__}）")
+        if not math.isfinite(value):
+            raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
+
+
+# --8<-- [end:checks]
+
+
+# --8<-- [start:dummies]
+def dummy_categories(values: Iterable[str]) -> list[str]:
+    """空でない値を重複なく文字コード順に並べ、先頭を落とす。残りがダミー変数の列になる。"""
+    items = list(values)
+    require_text_values(items, "カテゴリの値")
+    return sorted({value for value in items if value.strip()})[1:]
+
+
+def dummy_name(column: str, category: str) -> str:
+    """ダミー変数の列名。「列名_カテゴリ」。"""
+    return f"{column}_{category}"
+
+
+def encode_dummies(table: Table, column: str, categories: Sequence[str]) -> Table:
+    """column を取り除き、カテゴリごとの 0/1 の列を末尾に足す。知らない値はどの列も 0。"""
+    position = position_of(column_index(table.columns), column)
+    require_text_values(list(categories), "categories")
+    if len(set(categories)) != len(categories):
+        raise ValueError(f"categories に重複があります: {', '.join(categories)}")
+    columns = [name for name in table.columns if name != column]
+    columns += [dummy_name(column, category) for category in categories]
+    rows = []
+    for row in table.rows:
+        kept = [cell for index, cell in enumerate(row.cells) if index != position]
+        value = row.cells[position]
+        rows.append(kept + ["1" if value == category else "0" for category in categories])
+    return Table.of(columns, rows)
+
+
+# --8<-- [end:dummies]
+
+
+# --8<-- [start:same-columns]
+def require_same_columns(rows: Sequence[Features], name: str) -> tuple[str, ...]:
+    """どの行も同じ列名の並びであることを確かめ、その並びを返す。空なら失敗する。"""
+    if not rows:
+        raise ValueError(f"{name}が空です（1 行以上が必要です）")
+    columns = rows[0].columns
+    for number, row in enumerate(rows):
+        if row.columns != columns:
+            raise ValueError(
+                f"{name}の列がそろっていません（0 行目 {', '.join(columns)}、"
+                f"{number} 行目 {', '.join(row.columns)}）"
+            )
+    return columns
+
+
+# --8<-- [end:same-columns]
+
+
+# --8<-- [start:standardizer]
+@dataclass(frozen=True)
+class Standardizer:
+    """訓練データで学んだ列ごとの平均と標準偏差。ほかのデータもこの値で標準化する。"""
+
+    means: dict[str, float] = field(default_factory=dict)
+    stds: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # 呼び出し側の dict を後で書き換えられても変わらないよう、写しを持つ。
+        object.__setattr__(self, "means", dict(self.means))
+        object.__setattr__(self, "stds", dict(self.stds))
+        if self.means.keys() != self.stds.keys():
+            raise ValueError(
+                f"平均と標準偏差の列が違います（平均 {', '.join(self.means)}、"
+                f"標準偏差 {', '.join(self.stds)}）"
+            )
+        if any(not std > 0.0 for std in self.stds.values()):
+            raise ValueError(f"標準偏差は正の数です: {self.stds}")
+
+    @classmethod
+    def fit(cls, rows: Sequence[Features]) -> Standardizer:
+        """列ごとに平均と母標準偏差（n で割る）を求める。ばらつきが 0 の列の標準偏差は 1.0。"""
+        columns = require_same_columns(rows, "標準化を学ぶ行")
+        means, stds = {}, {}
+        for position, column in enumerate(columns):
+            values = [row.values[position] for row in rows]
+            require_numbers(values, f"列 {column} の値")
+            if min(values) == max(values):
+                # すべて同じ値の列。平均を足し算で求めると丸めの誤差が残り、それを同じくらい
+                # 小さな標準偏差で割ると 0 でなく ±1 になってしまう。値そのものを平均にする。
+                means[column], stds[column] = values[0], 1.0
+                continue
+            mean = kahan_mean(values)
+            variance = kahan_mean((value - mean) * (value - mean) for value in values)
+            if not math.isfinite(variance):
+                raise ValueError(f"列 {column} の値が大きすぎて分散が有限になりません")
+            std = math.sqrt(variance)
+            means[column], stds[column] = mean, std if std > 0.0 else 1.0
+        return cls(means, stds)
+
+    def transform_one(self, row: Features) -> Features:
+        """1 行を (値 − 平均) / 標準偏差 にする。統計を持たない列はそのまま通す。"""
+        return Features(
+            row.columns,
+            tuple(
+                (value - self.means[column]) / self.stds[column] if column in self.means else value
+                for column, value in zip(row.columns, row.values, strict=True)
+            ),
+        )
+
+    def transform(self, rows: Sequence[Features]) -> list[Features]:
+        """行ごとに標準化する。"""
+        return [self.transform_one(row) for row in rows]
+
+
+# --8<-- [end:standardizer]
+
+
+# --8<-- [start:polynomial]
+def term_name(a: str, b: str) -> str:
+    """2 つの列の積の名前。同じ列なら「a^2」、違えば「a b」。"""
+    return f"{a}^2" if a == b else f"{a} {b}"
+
+
+def pairs_with_replacement(columns: Sequence[str]) -> list[tuple[str, str]]:
+    """i ≤ j となる列の組を、i の順、同じ i の中では j の順に並べる。"""
+    return [(a, b) for i, a in enumerate(columns) for b in columns[i:]]
+
+
+def expand(x: Sequence[Features], columns: Sequence[str]) -> list[Features]:
+    """columns の値に続けて、2 つの列の積（2 乗の項と交互作用の項）をすべて並べる。"""
+    names = list(columns)
+    if not names:
+        raise ValueError("項を作る列が 1 つもありません（columns が空です）")
+    if len(set(names)) != len(names):
+        raise ValueError(f"columns に重複があります: {', '.join(names)}")
+    pairs = pairs_with_replacement(names)
+    expanded_names = (*names, *(term_name(a, b) for a, b in pairs))
+    expanded = []
+    for row in x:
+        values = {name: row.value(name) for name in names}
+        products = (values[a] * values[b] for a, b in pairs)
+        expanded.append(Features(expanded_names, (*values.values(), *products)))
+    return expanded
+
+
+def select(x: Sequence[Features], terms: Sequence[str]) -> list[Features]:
+    """使う項だけを、terms の順に取り出す。"""
+    names = tuple(terms)
+    if not names:
+        raise ValueError("使う項が 1 つもありません（terms が空です）")
+    if len(set(names)) != len(names):
+        raise ValueError(f"terms に重複があります: {', '.join(names)}")
+    return [Features(names, tuple(row.value(name) for name in names)) for row in x]
+
+
+# --8<-- [end:polynomial]
+
+
+# --8<-- [start:quantile]
+def quantile(values: Sequence[float], q: float) -> float:
+    """分位数。並べ替えて (n − 1)·q 番目を求め、間に落ちたら両隣を線形に補間する。"""
+    require_numbers(values, "値")
+    require_numbers([q], "q")
+    if not values:
+        raise ValueError("空の並びの分位数は求められません（値が 0 件です）")
+    if not 0.0 <= q <= 1.0:
+        raise ValueError(f"q は 0 以上 1 以下です（q={q}）")
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q
+    lower, upper = math.floor(position), math.ceil(position)
+    fraction = position - lower
+    return ordered[lower] + (ordered[upper] - ordered[lower]) * fraction
+
+
+def iqr_outliers(values: Sequence[float], k: float = DEFAULT_K) -> list[bool]:
+    """Q1 − k·IQR 未満か Q3 + k·IQR 超の値を外れ値とする。境界ちょうどは外れ値でない。"""
+    require_numbers([k], "k")
+    if k < 0:
+        raise ValueError(f"k は 0 以上です（k={k}）")
+    q1, q3 = quantile(values, 0.25), quantile(values, 0.75)
+    low, high = q1 - k * (q3 - q1), q3 + k * (q3 - q1)
+    return [value < low or value > high for value in values]
+
+
+def remove_target_outliers(
+    split: TrainTestSplit[Features, float], k: float = DEFAULT_K
+) -> TrainTestSplit[Features, float]:
+    """訓練データの正解だけを見て外れ値の行を除く。テストデータはそのまま。"""
+    require_same_length(split.x_train, split.t_train, "訓練データの特徴量", "訓練データの正解")
+    flags = iqr_outliers(split.t_train, k)
+    kept = [position for position, outlier in enumerate(flags) if not outlier]
+    return TrainTestSplit(
+        [split.x_train[i] for i in kept],
+        split.x_test,
+        [split.t_train[i] for i in kept],
+        split.t_test,
+    )
+
+
+# --8<-- [end:quantile]
+
+
+# --8<-- [start:load-delimited]
+def load_delimited(path: Path | str, encoding: str, delimiter: str) -> Table:
+    """文字コードと区切り文字を指定して表を読む。読めないバイトは置き換えずに失敗する。"""
+    if not delimiter:
+        raise ValueError("区切り文字（delimiter）が空です")
+    content = Path(path).read_bytes()
+    try:
+        text = content.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise MalformedDataError(
+            f"{path} を {encoding} として読めません（{error.start} バイト目）。"
+            "ファイルの文字コードを確かめてください"
+        ) from error
+    return Table.from_records(parse_records(text, delimiter, str(path)))
+
+
+# --8<-- [end:load-delimited]
+
+
+# --8<-- [start:join]
+def load_bike() -> Table:
+    """bike.tsv（UTF-8、タブ区切り）を読む。"""
+    return Table.load(BIKE)
+
+
+def load_weather() -> Table:
+    """weather.csv（Shift_JIS、カンマ区切り）を読む。"""
+    return Table.load(WEATHER)
+
+
+def rows_by_key(table: Table, key: str) -> dict[str, Row]:
+    """key の値（文字列のまま）から行への対応。同じ値が 2 回出てきたら失敗する。"""
+    position_of(column_index(table.columns), key)
+    lookup: dict[str, Row] = {}
+    for row in table.rows:
+        value = row.text(key)
+        if value in lookup:
+            raise ValueError(f"結合する表の {key} に同じ値 {value!r} が 2 回あります")
+        lookup[value] = row
+    return lookup
+
+
+def join_weather(bike: Table, weather: Table, key: str = WEATHER_KEY) -> Table:
+    """key が同じ行どうしをつなぐ（内部結合）。weather に無い key の bike の行は落とす。"""
+    position_of(column_index(bike.columns), key)
+    lookup = rows_by_key(weather, key)
+    extra = [column for column in weather.columns if column != key]
+    rows = [
+        [*row.cells, *(lookup[value].text(column) for column in extra)]
+        for row in bike.rows
+        if (value := row.text(key)) in lookup
+    ]
+    return Table.of([*bike.columns, *extra], rows)
+
+
+def mean_count_by_weather(
+    joined: Table, group: str = WEATHER_NAME, value: str = COUNT
+) -> list[tuple[str, float]]:
+    """group の値ごとに value の平均を求め、平均の大きい順に並べる（同じなら先に出た順）。"""
+    if not joined.rows:
+        raise ValueError("行が 1 つもない表は集計できません")
+    groups: dict[str, list[float]] = {}
+    for number, row in enumerate(joined.rows):
+        amount = row.number(value)
+        if amount is None:
+            raise ValueError(f"{number} 行目の {value} が欠損しているので平均に入れられません")
+        groups.setdefault(row.text(group), []).append(amount)
+    means = [(name, kahan_mean(amounts)) for name, amounts in groups.items()]
+    return sorted(means, key=lambda pair: pair[1], reverse=True)
+
+
+# --8<-- [end:join]
+
+
+# --8<-- [start:prepare]
+def prices(rows: Sequence[Row]) -> list[float]:
+    """正解（PRICE）を数として読む。欠損していれば何行目かを書いて失敗する。"""
+    values = []
+    for position, row in enumerate(rows):
+        value = row.number(TARGET)
+        if value is None:
+            raise ValueError(f"{position} 行目の {TARGET} が欠損しているので正解に使えません")
+        values.append(value)
+    return values
+
+
+def prepare_boston(
+    table: Table, test_size: float = TEST_SIZE, seed: int = SEED
+) -> TrainTestSplit[Features, float]:
+    """CRIME を全行でダミー変数にし、分けてから、訓練データの平均だけで両方を補完する。"""
+    if not table.rows:
+        raise ValueError("行が 1 つもない表は分けられません")
+    position_of(column_index(table.columns), TARGET)
+    categories = dummy_categories(row.text(CATEGORY) for row in table.rows)
+    encoded = encode_dummies(table, CATEGORY, categories)
+    columns = [column for column in encoded.columns if column != TARGET]
+    rows = list(encoded.rows)
+    split = split_train_test(rows, prices(rows), test_size, seed)
+    return fill_with_train_means(split, columns)
+
+
+# --8<-- [end:prepare]
+
+
+# --8<-- [start:score]
+@dataclass(frozen=True)
+class FeatureSetModel:
+    """項を作り、標準化し、線形回帰で予測する。標準化も回帰も訓練データだけで学んだもの。"""
+
+    columns: tuple[str, ...]
+    terms: tuple[str, ...]
+    standardizer: Standardizer
+    model: LinearModel
+
+    def design(self, x: Sequence[Features]) -> list[Features]:
+        """元の列から項を作り、使う項だけを選び、訓練データの統計で標準化する。"""
+        return self.standardizer.transform(select(expand(x, self.columns), self.terms))
+
+    def predict(self, x: Sequence[Features]) -> list[float]:
+        """行ごとに予測する。"""
+        return self.model.predict(self.design(x))
+
+
+def fit_feature_set(
+    x: Sequence[Features], t: Sequence[float], columns: Sequence[str], terms: Sequence[str]
+) -> FeatureSetModel:
+    """訓練データで、項の標準化と線形回帰を学ぶ。"""
+    require_same_length(x, t, "特徴量", "正解")
+    selected = select(expand(x, columns), terms)
+    standardizer = Standardizer.fit(selected)
+    model = fit_linear_regression(standardizer.transform(selected), t, terms)
+    return FeatureSetModel(tuple(columns), tuple(terms), standardizer, model)
+
+
+@dataclass(frozen=True)
+class Scores:
+    """訓練データとテストデータでの決定係数。"""
+
+    train: float
+    test: float
+
+
+def score_feature_set(
+    split: TrainTestSplit[Features, float], columns: Sequence[str], terms: Sequence[str]
+) -> Scores:
+    """訓練データで学び、訓練データとテストデータの両方で R² を測る。"""
+    fitted = fit_feature_set(split.x_train, split.t_train, columns, terms)
+    return Scores(
+        r2_score(split.t_train, fitted.predict(split.x_train)),
+        r2_score(split.t_test, fitted.predict(split.x_test)),
+    )
+
+
+# --8<-- [end:score]
+
+
+# --8<-- [start:feature-sets]
+INTERACTIONS = [term_name(a, b) for a, b in pairs_with_replacement(COLUMNS)]
+FEATURE_SETS: list[tuple[str, list[str]]] = [
+    ("元の特徴量（3 列）", COLUMNS),
+    ("2 乗の項を追加（6 列）", COLUMNS + SQUARES),
+    ("交互作用の項も追加（9 列）", COLUMNS + INTERACTIONS),
+]
+# --8<-- [end:feature-sets]
+
+
+# --8<-- [start:main]
+def standardized_summary(x_train: Sequence[Features], column: str) -> tuple[float, float]:
+    """訓練データを標準化し、標準化したあとの column の平均と標準偏差を測り直す。"""
+    restandardized = Standardizer.fit(Standardizer.fit(x_train).transform(x_train))
+    return restandardized.means[column], restandardized.stds[column]
+
+
+def format_small(value: float, digits: int) -> str:
+    """|値| が 1e-9 未満なら 0 とみなして表示する（-0.00 と出さないため）。"""
+    return format_fixed(0.0 if abs(value) < PRINT_AS_ZERO_BELOW else value, digits)
+
+
+def score_line(label: str, scores: Scores) -> str:
+    """「  名前: 訓練 0.1234, テスト 0.5678」の 1 行。"""
+    return f"  {label}: 訓練 {format_fixed(scores.train, 4)}, テスト {format_fixed(scores.test, 4)}"
+
+
+def weather_line(means: Sequence[tuple[str, float]]) -> str:
+    """「天気ごとの平均利用者数: 晴れ=…, …」の 1 行。"""
+    return "天気ごとの平均利用者数: " + ", ".join(
+        f"{name}={format_fixed(mean, 1)}" for name, mean in means
+    )
+
+
+def main() -> None:
+    """Boston.csv で特徴量の組み合わせごとに R² を測り、bike と weather を結合して集計する。"""
+    split = prepare_boston(Table.load(BOSTON))
+    mean, std = standardized_summary(split.x_train, "RM")
+    print(f"訓練データ: {len(split.x_train)} 件, テストデータ: {len(split.x_test)} 件")
+    print(f"特徴量の列: {', '.join(split.x_train[0].columns)}")
+    print(
+        f"標準化した訓練データの RM: 平均 {format_small(mean, 2)}, 標準偏差 {format_small(std, 2)}"
+    )
+    print("決定係数:")
+    for label, terms in FEATURE_SETS:
+        print(score_line(label, score_feature_set(split, COLUMNS, terms)))
+    reduced = remove_target_outliers(split)
+    print(f"訓練データの {TARGET} の外れ値: {len(split.t_train) - len(reduced.t_train)} 件")
+    squares = score_feature_set(reduced, COLUMNS, COLUMNS + SQUARES)
+    print(score_line("外れ値を除いて 2 乗の項を追加", squares))
+    print(weather_line(mean_count_by_weather(join_weather(load_bike(), load_weather()))))
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))
+# --8<-- [end:main]

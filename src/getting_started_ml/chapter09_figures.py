@@ -1,0 +1,138 @@
+"""第 9 章の図: テストデータの PRICE の正解と予測（3 列のモデルと 6 列のモデル）。
+
+図に描く数値はふつうの関数で求め、描いた SVG のメタデータ（dc:description）に JSON で埋め込む。
+SVG への書き出しと埋め込んだ数値の読み出しは、第 11 章の道具をそのまま使う。
+python -m getting_started_ml.chapter09_figures で chapters/figures/ の SVG を描き直す。
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypedDict
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
+
+from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
+from getting_started_ml.chapter07 import r2_score
+from getting_started_ml.chapter09 import (
+    BOSTON,
+    COLUMNS,
+    FEATURE_SETS,
+    TARGET,
+    fit_feature_set,
+    prepare_boston,
+)
+from getting_started_ml.chapter11.figures import FIGURES_DIR
+from getting_started_ml.chapter11.figures import SVG_SETTINGS as CHAPTER11_SVG_SETTINGS
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.numeric import format_fixed
+
+matplotlib.use("Agg")  # 画面の無い環境でも描く
+
+PREDICTIONS_FIGURE = "chapter09-predictions.svg"
+COMPARED_SETS = FEATURE_SETS[:2]  # 元の 3 列と、2 乗の項を足した 6 列
+CREATOR = "getting_started_ml.chapter09_figures"
+SVG_SETTINGS: dict[RcKeyType, Any] = {**CHAPTER11_SVG_SETTINGS, "svg.hashsalt": CREATOR}
+
+
+class PredictionData(TypedDict):
+    """図に描く数値。predicted と test_r2 は labels と同じ順に並ぶ。"""
+
+    labels: list[str]
+    actual: list[float]
+    predicted: list[list[float]]
+    test_r2: list[float]
+
+
+# --8<-- [start:figure-data]
+def prediction_data(split: TrainTestSplit[Features, float]) -> PredictionData:
+    """3 列と 6 列のモデルを訓練データで学び、テストデータの行ごとの予測と R² を並べる。"""
+    labels, predicted, scores = [], [], []
+    for label, terms in COMPARED_SETS:
+        fitted = fit_feature_set(split.x_train, split.t_train, COLUMNS, terms)
+        values = fitted.predict(split.x_test)
+        labels.append(label)
+        predicted.append(values)
+        scores.append(r2_score(split.t_test, values))
+    return PredictionData(
+        labels=labels, actual=list(split.t_test), predicted=predicted, test_r2=scores
+    )
+
+
+# --8<-- [end:figure-data]
+
+
+def draw_panel(
+    axes: Axes, actual: list[float], predicted: list[float], title: str, limits: tuple[float, float]
+) -> None:
+    """正解を横軸、予測を縦軸にした散布図と、予測が正解と等しい対角線。"""
+    axes.plot(limits, limits, linestyle="--", color="gray", label="予測 = 正解")
+    axes.scatter(actual, predicted, s=24, color="tab:blue", zorder=3, label="テストデータの行")
+    axes.set(xlim=limits, ylim=limits, aspect="equal")
+    axes.set_xlabel(f"正解の {TARGET}")
+    axes.set_title(title, fontsize=10)
+    axes.grid(alpha=0.3)
+
+
+def draw_predictions(data: PredictionData) -> Figure:
+    """2 つのモデルの散布図を、同じ目盛りで横に並べる。"""
+    figure = Figure(figsize=(9.0, 5.0), layout="constrained")
+    panels = figure.subplots(1, len(data["labels"]))
+    every_value = [*data["actual"], *(v for values in data["predicted"] for v in values)]
+    limits = (min(every_value) - 2.0, max(every_value) + 2.0)
+    for axes, label, values, r2 in zip(
+        panels, data["labels"], data["predicted"], data["test_r2"], strict=True
+    ):
+        title = f"{label}\nテストデータの R² {format_fixed(r2, 4)}"
+        draw_panel(axes, data["actual"], values, title, limits)
+        axes.set_ylabel(f"予測した {TARGET}")
+    panels[0].legend(loc="upper left", fontsize=8)
+    figure.suptitle(f"Boston のテストデータ {len(data['actual'])} 件: 正解と予測")
+    return figure
+
+
+def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
+    """図を SVG にする。第 11 章と同じく描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
+    metadata = {
+        "Title": title,
+        "Date": None,
+        "Creator": CREATOR,
+        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
+    }
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure.savefig(buffer, format="svg", metadata=metadata)
+    return buffer.getvalue().decode("utf-8")
+
+
+def predictions_svg(data: PredictionData) -> str:
+    """正解と予測の図の SVG。"""
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure = draw_predictions(data)
+    return svg_text(figure, "Boston のテストデータの正解と予測", data)
+
+
+def write_figures(directory: Path) -> list[Path]:
+    """Boston.csv から図を描き、directory に保存する。"""
+    data = prediction_data(prepare_boston(Table.load(BOSTON)))
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / PREDICTIONS_FIGURE
+    path.write_text(predictions_svg(data), encoding="utf-8", newline="\n")
+    return [path]
+
+
+def main() -> None:
+    """chapters/figures/ の図を描き直す。"""
+    for path in write_figures(FIGURES_DIR):
+        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

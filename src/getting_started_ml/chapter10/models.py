@@ -1,0 +1,100 @@
+"""第 10 章: どのモデルも同じ形で学習・予測・採点するための約束と道具。"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from getting_started_ml.chapter01 import accuracy
+from getting_started_ml.chapter02 import Features, TrainTestSplit
+from getting_started_ml.numeric import require_same_length
+
+
+# --8<-- [start:classifier]
+class Classifier(Protocol):
+    """分類器の約束。fit で学習して自分を返し、predict で行ごとのラベルを返す。"""
+
+    def fit(self, x: Sequence[Features], t: Sequence[str]) -> Classifier: ...
+
+    def predict(self, x: Sequence[Features]) -> list[str]: ...
+
+
+# --8<-- [end:classifier]
+
+
+# --8<-- [start:score]
+@dataclass(frozen=True)
+class Predictions:
+    """1 つのモデルが訓練データとテストデータに出した予測。"""
+
+    train: list[str]
+    test: list[str]
+
+
+def fit_and_predict(model: Classifier, split: TrainTestSplit[Features, str]) -> Predictions:
+    """訓練データだけで学習し、訓練データとテストデータの両方を予測する。"""
+    fitted = model.fit(split.x_train, split.t_train)
+    return Predictions(fitted.predict(split.x_train), fitted.predict(split.x_test))
+
+
+@dataclass(frozen=True)
+class Score:
+    """訓練データとテストデータの正解率。"""
+
+    train: float
+    test: float
+
+    @classmethod
+    def evaluate(cls, model: Classifier, split: TrainTestSplit[Features, str]) -> Score:
+        """訓練データで学習し、両方の正解率を求める。"""
+        predictions = fit_and_predict(model, split)
+        return cls(
+            accuracy(predictions.train, split.t_train), accuracy(predictions.test, split.t_test)
+        )
+
+
+# --8<-- [end:score]
+
+
+# --8<-- [start:checks]
+def training_columns(x: Sequence[Features], t: Sequence[str]) -> tuple[str, ...]:
+    """学習に渡された行を確かめ、使う列（1 行目の列の順）を返す。"""
+    require_same_length(x, t, "特徴量", "正解")
+    if not x:
+        raise ValueError("行が 1 つもないので学習できません")
+    for number, label in enumerate(t, 1):
+        if not isinstance(label, str):
+            raise TypeError(f"正解の {number} 件目が str ではありません（{type(label).__name__}）")
+    columns = x[0].columns
+    check_rows(x, columns)
+    return columns
+
+
+def check_rows(x: Sequence[Features], columns: Sequence[str]) -> None:
+    """どの行も columns の列を持ち、値が有限であることを確かめる。"""
+    for number, row in enumerate(x, 1):
+        if not isinstance(row, Features):
+            raise TypeError(f"{number} 行目が Features ではありません（{type(row).__name__}）")
+        absent = [column for column in columns if column not in row.columns]
+        if absent:
+            raise ValueError(
+                f"{number} 行目に列 {', '.join(absent)} がありません"
+                f"（あるのは {', '.join(row.columns)}）"
+            )
+        for column, value in zip(row.columns, row.values, strict=True):
+            if not math.isfinite(value):
+                raise ValueError(f"{number} 行目の列 {column} に有限でない値 {value} があります")
+
+
+def check_count(value: int, name: str, minimum: int) -> int:
+    """value が minimum 以上の int であることを確かめる（bool は数に数えない）。"""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} は int です（{type(value).__name__}）")
+    if value < minimum:
+        raise ValueError(f"{name} は {minimum} 以上です（{name}={value}）")
+    return value
+
+
+# --8<-- [end:checks]

@@ -1,0 +1,210 @@
+"""第 12 章の図: alpha と R² の検証曲線、リッジ回帰とラッソ回帰の係数の道筋。
+
+図に描く数値はふつうの関数で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
+python -m getting_started_ml.chapter12.figures で chapters/figures/ の 2 つの SVG を描き直す。
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypedDict
+
+import matplotlib
+import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
+from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
+
+from getting_started_ml.chapter12.experiment import ALPHAS, LASSO_ALPHA, load_boston
+from getting_started_ml.chapter12.features import BostonDataset
+from getting_started_ml.chapter12.regularization import lasso_fit, ridge_fit
+from getting_started_ml.chapter12.selection import best_experiment, run_ridge_experiments
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import PROJECT_ROOT
+
+matplotlib.use("Agg")  # 画面の無い環境でも描く
+
+FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+VALIDATION_CURVE_FIGURE = "chapter12-validation-curve.svg"
+COEFFICIENT_PATHS_FIGURE = "chapter12-coefficient-paths.svg"
+SVG_SETTINGS: dict[RcKeyType, Any] = {
+    "font.family": "IPAexGothic",
+    "svg.fonttype": "path",
+    "svg.hashsalt": "getting_started_ml.chapter12",
+}
+
+
+# --8<-- [start:figure-data]
+def log_grid(lowest: int, highest: int, per_decade: int = 4) -> list[float]:
+    """10**lowest から 10**highest までを、1 桁あたり per_decade 点で対数の等間隔に並べる。"""
+    return [10.0 ** (k / per_decade) for k in range(lowest * per_decade, highest * per_decade + 1)]
+
+
+CURVE_GRID = log_grid(-2, 3)
+RIDGE_GRID = log_grid(-2, 4)
+LASSO_GRID = log_grid(-3, 1)
+
+
+class ValidationCurveData(TypedDict):
+    """検証曲線に描く数値。alpha 0（線形回帰）は対数の軸に載らないので別に持つ。"""
+
+    alphas: list[float]
+    train_scores: list[float]
+    validation_scores: list[float]
+    linear_train_score: float
+    linear_validation_score: float
+    chosen_alpha: float
+
+
+class CoefficientPathData(TypedDict):
+    """係数の道筋に描く数値。coefficients は alpha ごとに、特徴量の順に並ぶ。"""
+
+    feature_names: list[str]
+    ridge_alphas: list[float]
+    ridge_coefficients: list[list[float]]
+    lasso_alphas: list[float]
+    lasso_coefficients: list[list[float]]
+    lasso_sweeps: list[int]
+
+
+def validation_curve_data(dataset: BostonDataset) -> ValidationCurveData:
+    """細かい alpha の並びで訓練と検証の R² を求め、表の 5 つの alpha から選んだ値も添える。"""
+    curve = run_ridge_experiments(
+        dataset.x_train, dataset.t_train, dataset.x_valid, dataset.t_valid, CURVE_GRID
+    )
+    table = run_ridge_experiments(
+        dataset.x_train, dataset.t_train, dataset.x_valid, dataset.t_valid, ALPHAS
+    )
+    return ValidationCurveData(
+        alphas=[e.alpha for e in curve],
+        train_scores=[e.train_score for e in curve],
+        validation_scores=[e.validation_score for e in curve],
+        linear_train_score=table[0].train_score,
+        linear_validation_score=table[0].validation_score,
+        chosen_alpha=best_experiment(table).alpha,
+    )
+
+
+def coefficient_path_data(dataset: BostonDataset) -> CoefficientPathData:
+    """alpha を動かしたときの、リッジ回帰とラッソ回帰の係数（訓練データで学習）。"""
+    x, t = dataset.x_train, dataset.t_train
+    lasso_models = [lasso_fit(x, t, alpha) for alpha in LASSO_GRID]
+    return CoefficientPathData(
+        feature_names=list(dataset.feature_names),
+        ridge_alphas=RIDGE_GRID,
+        ridge_coefficients=[ridge_fit(x, t, alpha).coefficients for alpha in RIDGE_GRID],
+        lasso_alphas=LASSO_GRID,
+        lasso_coefficients=[model.coefficients for model in lasso_models],
+        lasso_sweeps=[model.sweeps for model in lasso_models],
+    )
+
+
+# --8<-- [end:figure-data]
+
+
+def draw_validation_curve(data: ValidationCurveData) -> Figure:
+    """訓練と検証の R² を alpha の対数の軸に描き、alpha 0 を点線で、選んだ alpha を縦線で示す。"""
+    figure = Figure(figsize=(6.4, 4.4))
+    axes = figure.add_subplot()
+    axes.plot(data["alphas"], data["train_scores"], color="tab:blue", label="訓練 R²")
+    axes.plot(data["alphas"], data["validation_scores"], color="tab:orange", label="検証 R²")
+    axes.axhline(data["linear_train_score"], color="tab:blue", linestyle=":", linewidth=1)
+    axes.axhline(
+        data["linear_validation_score"],
+        color="tab:orange",
+        linestyle=":",
+        linewidth=1,
+        label="alpha 0（線形回帰）",
+    )
+    chosen = data["chosen_alpha"]
+    axes.axvline(chosen, color="gray", linestyle="--", linewidth=1)
+    axes.annotate(
+        f"選んだ alpha {chosen!r}", (chosen, 0.05), xytext=(6, 0), textcoords="offset points"
+    )
+    axes.set_xscale("log")
+    axes.set_ylim(0.0, 1.0)
+    axes.set_xlabel("alpha（対数の目盛り）")
+    axes.set_ylabel("決定係数 R²")
+    axes.set_title("リッジ回帰の検証曲線（訓練 47 件、検証 21 件）")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="lower left")
+    figure.tight_layout()
+    return figure
+
+
+def draw_coefficient_paths(data: CoefficientPathData) -> Figure:
+    """左にリッジ回帰、右にラッソ回帰の係数を、alpha の対数の軸に描く。"""
+    figure = Figure(figsize=(10.4, 4.6))
+    ridge_axes, lasso_axes = figure.subplots(1, 2, sharey=True)
+    panels = [
+        (ridge_axes, data["ridge_alphas"], data["ridge_coefficients"], "リッジ回帰"),
+        (lasso_axes, data["lasso_alphas"], data["lasso_coefficients"], "ラッソ回帰"),
+    ]
+    for axes, alphas, coefficients, title in panels:
+        for j, name in enumerate(data["feature_names"]):
+            axes.plot(alphas, [row[j] for row in coefficients], label=name)
+        axes.axhline(0.0, color="black", linewidth=0.8)
+        axes.set_xscale("log")
+        axes.set_xlabel("alpha（対数の目盛り）")
+        axes.set_title(f"{title}の係数")
+        axes.grid(alpha=0.3)
+    lasso_axes.axvline(LASSO_ALPHA, color="gray", linestyle="--", linewidth=1)
+    ridge_axes.set_ylabel("係数（標準化した特徴量の 1 単位あたり）")
+    lasso_axes.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
+    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
+    metadata = {
+        "Title": title,
+        "Date": None,
+        "Creator": "getting_started_ml.chapter12.figures",
+        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
+    }
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure.savefig(buffer, format="svg", metadata=metadata)
+    return buffer.getvalue().decode("utf-8")
+
+
+def validation_curve_svg(data: ValidationCurveData) -> str:
+    """検証曲線の SVG。"""
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure = draw_validation_curve(data)
+    return svg_text(figure, "リッジ回帰の検証曲線", data)
+
+
+def coefficient_paths_svg(data: CoefficientPathData) -> str:
+    """係数の道筋の SVG。"""
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure = draw_coefficient_paths(data)
+    return svg_text(figure, "リッジ回帰とラッソ回帰の係数の道筋", data)
+
+
+def write_figures(directory: Path) -> list[Path]:
+    """Boston.csv から 2 つの図を描き、directory に保存する。"""
+    dataset = load_boston()
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in [
+        (VALIDATION_CURVE_FIGURE, validation_curve_svg(validation_curve_data(dataset))),
+        (COEFFICIENT_PATHS_FIGURE, coefficient_paths_svg(coefficient_path_data(dataset))),
+    ]:
+        path = directory / name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+    return written
+
+
+def main() -> None:
+    """chapters/figures/ の 2 つの図を描き直す。"""
+    for path in write_figures(FIGURES_DIR):
+        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

@@ -1,0 +1,353 @@
+"""第 12 章: リッジ回帰（閉じた式）とラッソ回帰（座標降下法）。
+
+入口はどちらも、数の行の並び（リストのリストか 2 次元の numpy 配列）と正解と alpha を受け取る。
+切片には罰則をかけない。alpha の尺度は scikit-learn の Ridge と Lasso に合わせる。
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from getting_started_ml.chapter07 import Matrix, SingularMatrixError
+from getting_started_ml.numeric import kahan_mean
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    FloatRows: TypeAlias = Sequence[Sequence[float]] | npt.NDArray[np.floating[Any]]
+    FloatValues: TypeAlias = Sequence[float] | npt.NDArray[np.floating[Any]]
+else:
+    FloatRows = Sequence[Sequence[float]]
+    FloatValues = Sequence[float]
+
+LASSO_TOLERANCE = 1e-10
+LASSO_MAX_SWEEPS = 10_000
+
+
+# --8<-- [start:inputs]
+def spaced(where: str) -> str:
+    """日本語の助詞を続けるための区切り。英数字で終わる名前のあとにだけ空白を入れる。"""
+    return f"{where} " if where[-1:].isascii() else where
+
+
+def real_value(value: object, where: str) -> float:
+    """1 つの値を float にする。数でなければ TypeError、有限でなければ ValueError。"""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"{spaced(where)}の値 {value!r} は実数ではありません（{type(value).__name__}）"
+        )
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{spaced(where)}に有限でない値 {number} があります")
+    return number
+
+
+def as_row(row: object, where: str) -> list[float]:
+    """1 行（数の並び）を float のリストにする。"""
+    if isinstance(row, str | bytes) or not isinstance(row, Iterable):
+        raise TypeError(f"{spaced(where)}が数の並びではありません（{type(row).__name__}）")
+    return [real_value(value, where) for value in row]
+
+
+def float_rows(x: object, name: str = "x") -> list[list[float]]:
+    """行の並び（リストのリスト、2 次元の numpy 配列）を、そろった形の float の行にする。"""
+    if isinstance(x, str | bytes) or not isinstance(x, Iterable):
+        raise TypeError(f"{name} は数の行の並び（2 次元）です（{type(x).__name__}）")
+    rows = [as_row(row, f"{name} の {number} 行目") for number, row in enumerate(x)]
+    if not rows:
+        raise ValueError(f"{name} に行が 1 つもありません")
+    width = len(rows[0])
+    if width == 0:
+        raise ValueError(f"{name} の行に列が 1 つもありません")
+    for number, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(
+                f"{name} の行ごとの列の数がそろっていません"
+                f"（0 行目 {width} 列、{number} 行目 {len(row)} 列）"
+            )
+    return rows
+
+
+def float_values(t: object, name: str = "t") -> list[float]:
+    """正解の並びを float のリストにする。"""
+    return as_row(t, name)
+
+
+def require_alpha(alpha: object, name: str = "alpha") -> float:
+    """罰則の強さ alpha は 0 以上の有限の実数。"""
+    value = real_value(alpha, name)
+    if value < 0:
+        raise ValueError(f"{name} は 0 以上です（{name}={value}）")
+    return value
+
+
+def training_data(x: object, t: object) -> tuple[list[list[float]], list[float]]:
+    """学習に使う x と t を確かめる。件数が違えば両方の件数を書いて失敗する。"""
+    rows, targets = float_rows(x), float_values(t)
+    if len(rows) != len(targets):
+        raise ValueError(f"x と t の件数が違います（x {len(rows)} 行、t {len(targets)} 件）")
+    return rows, targets
+
+
+# --8<-- [end:inputs]
+
+
+# --8<-- [start:model]
+@dataclass(frozen=True)
+class RegularizedModel:
+    """学習した線形のモデル。係数は列の順に並び、切片は別に持つ。"""
+
+    coefficients: list[float]
+    intercept: float
+
+    def __post_init__(self) -> None:
+        # 呼び出し側のリストを後で書き換えられても変わらないよう、写しを持つ。
+        object.__setattr__(self, "coefficients", [float(w) for w in self.coefficients])
+
+    def predict(self, x: FloatRows) -> list[float]:
+        """行ごとに、切片から始めて「係数 × 値」を列の順に足す。"""
+        rows = float_rows(x)
+        if len(rows[0]) != len(self.coefficients):
+            raise ValueError(
+                f"x の列の数 {len(rows[0])} が、学習した係数の数 {len(self.coefficients)} と"
+                "違います"
+            )
+        predictions = []
+        for row in rows:
+            total = self.intercept
+            for weight, value in zip(self.coefficients, row, strict=True):
+                total += weight * value
+            predictions.append(total)
+        return predictions
+
+    def coefficient_abs_sum(self) -> float:
+        """係数の絶対値の合計 Σ|w_j|。切片は含めない。"""
+        total = 0.0
+        for weight in self.coefficients:
+            total += abs(weight)
+        return total
+
+
+@dataclass(frozen=True)
+class LassoModel(RegularizedModel):
+    """座標降下法で学習したラッソ回帰。何周で止まったか（sweeps）も持つ。"""
+
+    sweeps: int
+    converged: bool
+
+
+# --8<-- [end:model]
+
+
+# --8<-- [start:matrix-helpers]
+def identity(n: int) -> Matrix:
+    """n×n の単位行列。"""
+    if n < 1:
+        raise ValueError(f"単位行列の次数は 1 以上です（n={n}）")
+    return Matrix.of([1.0 if i == j else 0.0 for j in range(n)] for i in range(n))
+
+
+def matrix_add(a: Matrix, b: Matrix) -> Matrix:
+    """同じ形の行列の和。"""
+    if a.shape != b.shape:
+        raise ValueError(f"行列の和の形が合いません（{a.shape} と {b.shape}）")
+    return Matrix.of(
+        [p + q for p, q in zip(row_a, row_b, strict=True)]
+        for row_a, row_b in zip(a.entries, b.entries, strict=True)
+    )
+
+
+def matrix_scale(a: Matrix, factor: float) -> Matrix:
+    """行列のすべての値に factor を掛ける。"""
+    return Matrix.of([factor * value for value in row] for row in a.entries)
+
+
+# --8<-- [end:matrix-helpers]
+
+
+# --8<-- [start:centre]
+@dataclass(frozen=True)
+class Centred:
+    """列ごとの平均を引いた x と t。切片は平均から後で戻す。"""
+
+    x: list[list[float]]
+    t: list[float]
+    x_means: list[float]
+    t_mean: float
+
+    def intercept(self, coefficients: Sequence[float]) -> float:
+        """切片 = t の平均 − Σ (x_j の平均 × w_j)。罰則はかからない。"""
+        total = self.t_mean
+        for mean, weight in zip(self.x_means, coefficients, strict=True):
+            total -= mean * weight
+        return total
+
+
+def centre(rows: list[list[float]], targets: list[float]) -> Centred:
+    """列ごとの平均（Kahan の和）を引く。"""
+    means = [kahan_mean(row[j] for row in rows) for j in range(len(rows[0]))]
+    t_mean = kahan_mean(targets)
+    return Centred(
+        [[value - mean for value, mean in zip(row, means, strict=True)] for row in rows],
+        [value - t_mean for value in targets],
+        means,
+        t_mean,
+    )
+
+
+# --8<-- [end:centre]
+
+
+# --8<-- [start:ridge]
+def ridge_fit(x: FloatRows, t: FloatValues, alpha: float) -> RegularizedModel:
+    """リッジ回帰: 平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
+    rows, targets = training_data(x, t)
+    penalty = require_alpha(alpha)
+    data = centre(rows, targets)
+    design = Matrix.of(data.x)
+    design_t = design.transpose()
+    try:
+        gram = design_t @ design
+        moment = design_t @ Matrix.column_vector(*data.t)
+    except ValueError as error:
+        raise ValueError(
+            f"x か t の値が大きすぎて、XᵀX が有限の数で表せません（{error}）"
+        ) from None
+    try:
+        weights = matrix_add(gram, matrix_scale(identity(len(rows[0])), penalty)).solve(moment)
+    except SingularMatrixError as error:
+        raise singular_ridge_error(penalty, error) from error
+    except ValueError as error:
+        raise ValueError(
+            f"x か t の値の桁が違いすぎて、係数が有限の数で求まりません（{error}）"
+        ) from None
+    coefficients = weights.column(0)
+    return RegularizedModel(coefficients, data.intercept(coefficients))
+
+
+def singular_ridge_error(alpha: float, error: SingularMatrixError) -> ValueError:
+    """解けなかった列を書き、alpha を大きくすれば解けることを添える。"""
+    return ValueError(
+        f"alpha={alpha} では XcᵀXc + alpha·I が特異で、係数が 1 通りに決まりません"
+        f"（x の {error.pivot_column} 列目でピボットが消えました）。"
+        "その列が一定か、ほかの列の組み合わせになっていないか確かめてください。"
+        "alpha を正の数にすると解けます"
+    )
+
+
+# --8<-- [end:ridge]
+
+
+# --8<-- [start:soft-threshold]
+def soft_threshold(value: float, threshold: float) -> float:
+    """軟しきい値: |value| が threshold 以下なら 0、そうでなければ threshold だけ 0 に近づける。"""
+    v = real_value(value, "value")
+    a = require_alpha(threshold, "threshold")
+    if v > a:
+        return v - a
+    if v < -a:
+        return v + a
+    return 0.0
+
+
+# --8<-- [end:soft-threshold]
+
+
+# --8<-- [start:lasso]
+class LassoConvergenceWarning(UserWarning):
+    """座標降下法が、決めた周回の上限までに収束しなかった。"""
+
+
+def lasso_fit(
+    x: FloatRows,
+    t: FloatValues,
+    alpha: float,
+    *,
+    tolerance: float = LASSO_TOLERANCE,
+    max_sweeps: int = LASSO_MAX_SWEEPS,
+) -> LassoModel:
+    """ラッソ回帰: (1/(2n))·‖tc − Xc w‖² + alpha·‖w‖₁ を座標降下法で小さくする。
+
+    1 周で動いた係数の最大の幅が tolerance を下回ったら止まる。max_sweeps 周で止まらなければ
+    LassoConvergenceWarning を出し、その時点の係数を converged=False で返す。
+    """
+    rows, targets = training_data(x, t)
+    penalty = len(rows) * require_alpha(alpha)
+    require_stopping_rule(tolerance, max_sweeps)
+    data = centre(rows, targets)
+    columns = [[row[j] for row in data.x] for j in range(len(rows[0]))]
+    weights, sweeps, converged = coordinate_descent(columns, data.t, penalty, tolerance, max_sweeps)
+    if not all(math.isfinite(weight) for weight in weights):
+        raise ValueError("x か t の値が大きすぎて、係数が有限の数で求まりません")
+    if not converged:
+        warnings.warn(
+            f"ラッソ回帰が {max_sweeps} 周で収束しませんでした（tolerance={tolerance}）。"
+            "max_sweeps を増やすか、x を標準化してください",
+            LassoConvergenceWarning,
+            stacklevel=2,
+        )
+    return LassoModel(weights, data.intercept(weights), sweeps, converged)
+
+
+def require_stopping_rule(tolerance: float, max_sweeps: int) -> None:
+    """止める決まり: tolerance は正の数、max_sweeps は 1 以上の整数。"""
+    if real_value(tolerance, "tolerance") <= 0:
+        raise ValueError(f"tolerance は正の数です（tolerance={tolerance}）")
+    if isinstance(max_sweeps, bool) or not isinstance(max_sweeps, int):
+        raise TypeError(f"max_sweeps は整数です（{type(max_sweeps).__name__}）")
+    if max_sweeps < 1:
+        raise ValueError(f"max_sweeps は 1 以上です（max_sweeps={max_sweeps}）")
+
+
+def coordinate_descent(
+    columns: list[list[float]],
+    targets: list[float],
+    penalty: float,
+    tolerance: float,
+    max_sweeps: int,
+) -> tuple[list[float], int, bool]:
+    """(1/2)·RSS + penalty·‖w‖₁ を、列を 0 から順に 1 つずつ最適にして小さくする。"""
+    norms = [squared_norm(column, "x") for column in columns]
+    weights = [0.0] * len(columns)
+    residual = list(targets)
+    for sweep in range(1, max_sweeps + 1):
+        largest_step = 0.0
+        for j, column in enumerate(columns):
+            if norms[j] == 0.0:
+                continue  # 一定の列は予測に効かないので、係数は 0 のまま
+            old = weights[j]
+            correlation = dot(column, residual) + norms[j] * old  # 列 j の寄与を足し戻した残差
+            new = soft_threshold(correlation, penalty) / norms[j]
+            if new != old:
+                for i, value in enumerate(column):
+                    residual[i] -= value * (new - old)
+                weights[j] = new
+            largest_step = max(largest_step, abs(new - old))
+        if largest_step < tolerance:
+            return weights, sweep, True
+    return weights, max_sweeps, False
+
+
+def dot(a: Sequence[float], b: Sequence[float]) -> float:
+    """内積。左から順に足す。"""
+    total = 0.0
+    for p, q in zip(a, b, strict=True):
+        total += p * q
+    return total
+
+
+def squared_norm(column: Sequence[float], name: str) -> float:
+    """列の 2 乗ノルム ‖x_j‖²。有限で表せなければ失敗する。"""
+    norm = dot(column, column)
+    if not math.isfinite(norm):
+        raise ValueError(f"{name} の値が大きすぎて、列の 2 乗の和が有限の数で表せません")
+    return norm
+
+
+# --8<-- [end:lasso]

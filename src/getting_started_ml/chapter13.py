@@ -1,0 +1,404 @@
+"""第 13 章: 主成分分析による次元削減（Boston.csv）。
+
+共分散行列を求め、ヤコビ法（回転を繰り返す固有値分解）を自分で書いて主成分を取り出し、
+寄与率・必要な主成分の数・影響の大きい列を求める。データは分けず、乱数も使わない。
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from getting_started_ml.chapter02 import Table, column_means, fill_missing
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+Matrix = list[list[float]]
+Rows: TypeAlias = "Sequence[Sequence[float]] | NDArray[Any]"
+"""公開関数が受け取る表: 数のリストのリストか、2 次元の numpy 配列。"""
+
+BOSTON = "Boston.csv"
+CATEGORY = "CRIME"
+THRESHOLD = 0.8
+TOP_K = 3
+COMPONENTS_TO_EXPLAIN = 2
+JACOBI_TOLERANCE = 1e-15
+"""非対角成分の大きさ（フロベニウスノルム）が、行列全体のこの割合以下になったら止める。"""
+MAX_SWEEPS = 50
+"""ヤコビ法の掃き出し（すべての非対角成分を 1 回ずつ回転で消す）の上限。"""
+
+
+# --8<-- [start:as-rows]
+def as_rows(x: object, name: str = "x") -> Matrix:
+    """リストのリストか 2 次元の numpy 配列を、有限の float の行のリストにする。
+
+    空の表、長さの違う行、数でないセル、NaN や無限大は、どこが悪いかを書いて失敗する。
+    """
+    if isinstance(x, str | bytes) or not isinstance(x, Iterable):
+        raise TypeError(
+            f"{name} は数の行の並び（リストのリストか 2 次元配列）です（{type(x).__name__}）"
+        )
+    rows = [_as_row(row, name, number) for number, row in enumerate(x, 1)]
+    if not rows:
+        raise ValueError(f"{name} に行が 1 つもありません")
+    width = len(rows[0])
+    if width == 0:
+        raise ValueError(f"{name} に列が 1 つもありません")
+    for number, row in enumerate(rows, 1):
+        if len(row) != width:
+            raise ValueError(
+                f"{name} の {number} 行目の長さが {len(row)} で、1 行目の {width} と違います"
+            )
+    return rows
+
+
+def _as_row(row: object, name: str, number: int) -> list[float]:
+    """1 行を float のリストにする。"""
+    if isinstance(row, str | bytes) or not isinstance(row, Iterable):
+        raise TypeError(f"{name} の {number} 行目は数の並びです（{type(row).__name__}）")
+    values = []
+    for cell in row:
+        if isinstance(cell, bool) or not (isinstance(cell, int | float) or _is_numpy_real(cell)):
+            raise TypeError(f"{name} の {number} 行目に数でないセルがあります（{cell!r}）")
+        value = float(cell)
+        if not math.isfinite(value):
+            raise ValueError(f"{name} の {number} 行目に有限でない数があります（{value}）")
+        values.append(value)
+    return values
+
+
+def _is_numpy_real(cell: object) -> bool:
+    """numpy の整数・浮動小数のスカラーか（numpy をここで読み込まずに確かめる）。"""
+    kind = getattr(getattr(cell, "dtype", None), "kind", None)
+    return kind in ("i", "u", "f") and getattr(cell, "ndim", None) == 0
+
+
+# --8<-- [end:as-rows]
+
+
+# --8<-- [start:covariance]
+def mean_of_columns(x: Rows) -> list[float]:
+    """列ごとの平均（Java と同じ Kahan の和）。"""
+    rows = as_rows(x)
+    return [kahan_mean(row[j] for row in rows) for j in range(len(rows[0]))]
+
+
+def covariance_matrix(x: Rows) -> Matrix:
+    """共分散行列 Xcᵀ Xc / (n − 1)。Xc は列の平均を引いた X。和は行の順に素直に足す。"""
+    rows = as_rows(x)
+    if len(rows) < 2:
+        raise ValueError(f"共分散には 2 行以上が要ります（x は {len(rows)} 行）")
+    means = mean_of_columns(rows)
+    centered = [[value - mean for value, mean in zip(row, means, strict=True)] for row in rows]
+    width = len(means)
+    covariance = [[0.0] * width for _ in range(width)]
+    for i in range(width):
+        for j in range(i, width):
+            total = 0.0
+            for row in centered:
+                total += row[i] * row[j]
+            covariance[i][j] = covariance[j][i] = total / (len(rows) - 1)
+    return covariance
+
+
+# --8<-- [end:covariance]
+
+
+# --8<-- [start:jacobi]
+@dataclass(frozen=True)
+class Eigen:
+    """固有値分解の結果。vectors[i] が values[i] の固有ベクトル（1 行に 1 つ）。大きい順に並ぶ。"""
+
+    values: list[float]
+    vectors: Matrix
+    sweeps: int
+
+
+def off_diagonal_norm(matrix: Matrix) -> float:
+    """非対角成分の 2 乗和の平方根。"""
+    total = 0.0
+    for i, row in enumerate(matrix):
+        for j, value in enumerate(row):
+            if i != j:
+                total += value * value
+    return math.sqrt(total)
+
+
+def frobenius_norm(matrix: Matrix) -> float:
+    """すべての成分の 2 乗和の平方根。"""
+    total = 0.0
+    for row in matrix:
+        for value in row:
+            total += value * value
+    return math.sqrt(total)
+
+
+def rotate(a: Matrix, v: Matrix, p: int, q: int) -> None:
+    """a[p][q] を 0 にする回転 J で、a を Jᵀ a J に、v を v J に置き換える。"""
+    theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
+    t = math.copysign(1.0, theta) / (abs(theta) + math.sqrt(theta * theta + 1))
+    c = 1 / math.sqrt(t * t + 1)
+    s = t * c
+    for matrix in (a, v):  # 列 p と列 q を回す
+        for row in matrix:
+            row_p, row_q = row[p], row[q]
+            row[p], row[q] = c * row_p - s * row_q, s * row_p + c * row_q
+    for k in range(len(a)):  # 行 p と行 q を回す
+        a_pk, a_qk = a[p][k], a[q][k]
+        a[p][k], a[q][k] = c * a_pk - s * a_qk, s * a_pk + c * a_qk
+    a[p][q] = a[q][p] = 0.0
+
+
+def jacobi_eigen(symmetric: Matrix, tolerance: float = JACOBI_TOLERANCE) -> Eigen:
+    """対称行列を、非対角成分を 1 つずつ回転で消すヤコビ法で固有値分解する。
+
+    非対角成分のノルムが全体の tolerance 倍以下になるまで掃き出しを繰り返す。
+    MAX_SWEEPS 回で届かなければ警告を出し、その時点の結果を返す。
+    """
+    a = [list(row) for row in symmetric]
+    n = len(a)
+    v = [[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)]
+    scale = frobenius_norm(a)
+    sweeps = 0
+    while off_diagonal_norm(a) > tolerance * scale:
+        if sweeps == MAX_SWEEPS:
+            warnings.warn(f"ヤコビ法が {MAX_SWEEPS} 回の掃き出しで収束しませんでした", stacklevel=2)
+            break
+        sweeps += 1
+        for p in range(n - 1):
+            for q in range(p + 1, n):
+                if a[p][q] != 0.0:
+                    rotate(a, v, p, q)
+    order = sorted(range(n), key=lambda i: -a[i][i])  # 安定な並べ替え: 同じ値は元の順
+    return Eigen([a[i][i] for i in order], [[row[i] for row in v] for i in order], sweeps)
+
+
+# --8<-- [end:jacobi]
+
+
+# --8<-- [start:signs]
+def normalize_signs(components: Sequence[Sequence[float]]) -> Matrix:
+    """各主成分を、絶対値が最大の成分（同じなら先のもの）が正になる向きにそろえる。"""
+    normalized = []
+    for component in components:
+        largest = 0
+        for i, value in enumerate(component):
+            if abs(value) > abs(component[largest]):
+                largest = i
+        sign = -1.0 if component[largest] < 0 else 1.0
+        normalized.append([sign * value for value in component])
+    return normalized
+
+
+# --8<-- [end:signs]
+
+
+# --8<-- [start:model]
+@dataclass(frozen=True)
+class PcaModel:
+    """主成分分析の結果。components は 1 行に 1 つの主成分で、寄与率の大きい順に並ぶ。
+
+    explained_variance_ratio は、求めた主成分の固有値を **すべての** 固有値の和で割ったもの。
+    """
+
+    mean: list[float]
+    components: Matrix
+    explained_variance: list[float]
+    explained_variance_ratio: list[float]
+    sweeps: int
+
+    def transform(self, x: Rows) -> Matrix:
+        """x を主成分の座標に移す。"""
+        return transform(self, x)
+
+
+def fit_pca(x: Rows, n_components: int) -> PcaModel:
+    """共分散行列の固有値分解で、寄与率の大きい順に n_components 個の主成分を求める。"""
+    rows = as_rows(x)
+    width = len(rows[0])
+    if isinstance(n_components, bool) or not isinstance(n_components, int):
+        raise TypeError(f"n_components は整数です（{type(n_components).__name__}）")
+    if not 1 <= n_components <= width:
+        raise ValueError(
+            f"n_components は 1 以上、列の数 {width} 以下です（n_components={n_components}）"
+        )
+    eigen = jacobi_eigen(covariance_matrix(rows))
+    total = kahan_sum(eigen.values)
+    if total <= 0.0:
+        raise ValueError("すべての列が一定なので、説明すべきばらつき（分散）がありません")
+    kept = eigen.values[:n_components]
+    return PcaModel(
+        mean=mean_of_columns(rows),
+        components=normalize_signs(eigen.vectors[:n_components]),
+        explained_variance=kept,
+        explained_variance_ratio=[value / total for value in kept],
+        sweeps=eigen.sweeps,
+    )
+
+
+# --8<-- [end:model]
+
+
+# --8<-- [start:transform]
+def transform(model: PcaModel, x: Rows) -> Matrix:
+    """(x − mean) · componentsᵀ。和は列の順に素直に足す。"""
+    rows = as_rows(x)
+    width = len(model.mean)
+    if len(rows[0]) != width:
+        raise ValueError(f"x の列の数 {len(rows[0])} が、学習した列の数 {width} と違います")
+    scores = []
+    for row in rows:
+        centered = [value - mean for value, mean in zip(row, model.mean, strict=True)]
+        projected = []
+        for component in model.components:
+            total = 0.0
+            for value, weight in zip(centered, component, strict=True):
+                total += value * weight
+            projected.append(total)
+        scores.append(projected)
+    return scores
+
+
+# --8<-- [end:transform]
+
+
+# --8<-- [start:needed]
+def components_needed(ratios: Sequence[float], threshold: float) -> int:
+    """累積寄与率が threshold 以上になる最初の主成分の数。届かなければ全部の数。"""
+    if not ratios:
+        raise ValueError("寄与率が 1 つもありません（ratios が空です）")
+    if not math.isfinite(threshold):
+        raise ValueError(f"threshold は有限の数です（threshold={threshold}）")
+    cumulative = 0.0
+    for count, ratio in enumerate(ratios, 1):
+        cumulative += ratio
+        if cumulative >= threshold:
+            return count
+    return len(ratios)
+
+
+# --8<-- [end:needed]
+
+
+# --8<-- [start:loadings]
+@dataclass(frozen=True)
+class Loading:
+    """主成分の 1 つの列の重み（符号つき）。"""
+
+    column: str
+    value: float
+
+
+def top_loadings(component: Sequence[float], columns: Sequence[str], k: int) -> list[Loading]:
+    """重みの絶対値が大きい順（同じなら列の順）に k 個の列を選ぶ。"""
+    if len(component) != len(columns):
+        raise ValueError(
+            f"主成分と列名の数が違います（主成分 {len(component)} 個、列名 {len(columns)} 個）"
+        )
+    if not 1 <= k <= len(columns):
+        raise ValueError(f"k は 1 以上、列の数 {len(columns)} 以下です（k={k}）")
+    loadings = [Loading(column, value) for column, value in zip(columns, component, strict=True)]
+    return sorted(loadings, key=lambda loading: -abs(loading.value))[:k]
+
+
+# --8<-- [end:loadings]
+
+
+# --8<-- [start:standardize]
+def standardize(x: Rows) -> Matrix:
+    """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。標準偏差が 0 の列は 1 で割る。"""
+    rows = as_rows(x)
+    scales = []
+    for j in range(len(rows[0])):
+        mean = kahan_mean(row[j] for row in rows)
+        std = math.sqrt(kahan_mean((row[j] - mean) ** 2 for row in rows))
+        scales.append((mean, std if std != 0.0 else 1.0))
+    return [
+        [(value - mean) / std for value, (mean, std) in zip(row, scales, strict=True)]
+        for row in rows
+    ]
+
+
+# --8<-- [end:standardize]
+
+
+# --8<-- [start:boston]
+@dataclass(frozen=True)
+class StandardizedTable:
+    """標準化した表。groups は行ごとのカテゴリ（図で色分けに使う）。"""
+
+    columns: list[str]
+    rows: Matrix
+    groups: list[str]
+
+
+def dummy_columns(table: Table, category: str) -> list[str]:
+    """カテゴリの値を並べ替え、先頭を落とした残りを「列名_値」にする。"""
+    values = sorted({row.text(category) for row in table.rows})
+    if any(not value.strip() for value in values):
+        raise ValueError(f"列 {category} に空のセルがあります")
+    return [f"{category}_{value}" for value in values[1:]]
+
+
+def standardize_boston(table: Table, category: str = CATEGORY) -> StandardizedTable:
+    """カテゴリをダミー変数にして末尾に足し、空欄を全行の平均で埋め、すべての列を標準化する。"""
+    if not table.rows:
+        raise ValueError("行が 1 つもない表は標準化できません")
+    numeric = [column for column in table.columns if column != category]
+    groups = [row.text(category) for row in table.rows]
+    dummies = dummy_columns(table, category)
+    filled = fill_missing(table.rows, numeric, column_means(table.rows, numeric))
+    rows = [
+        list(features.values)
+        + [1.0 if f"{category}_{group}" == dummy else 0.0 for dummy in dummies]
+        for features, group in zip(filled, groups, strict=True)
+    ]
+    return StandardizedTable(numeric + dummies, standardize(rows), groups)
+
+
+def load_standardized_boston(name: str = BOSTON) -> StandardizedTable:
+    """Boston.csv を読み、standardize_boston を通す。"""
+    return standardize_boston(Table.load(name))
+
+
+# --8<-- [end:boston]
+
+
+# --8<-- [start:main]
+def explain(data: StandardizedTable) -> list[str]:
+    """寄与率、必要な主成分の数、影響の大きい列を、表示する行にする。"""
+    model = fit_pca(data.rows, len(data.columns))
+    ratios = model.explained_variance_ratio
+    needed = components_needed(ratios, THRESHOLD)
+    shown = ", ".join(f"PC{i} {format_fixed(r, 4)}" for i, r in enumerate(ratios[:needed], 1))
+    cumulative = 0.0
+    for ratio in ratios[:needed]:
+        cumulative += ratio
+    lines = [
+        f"データ件数: {len(data.rows)}, 列数: {len(data.columns)}",
+        f"寄与率: {shown}",
+        f"累積寄与率が {THRESHOLD} に届く主成分の数: {needed}"
+        f"（累積寄与率 {format_fixed(cumulative, 4)}）",
+    ]
+    for number, component in enumerate(model.components[:COMPONENTS_TO_EXPLAIN], 1):
+        loadings = top_loadings(component, data.columns, TOP_K)
+        text = ", ".join(f"{item.column} {format_fixed(item.value, 3)}" for item in loadings)
+        lines.append(f"第 {number} 主成分で影響の大きい列: {text}")
+    return lines
+
+
+def main() -> None:
+    """Boston.csv の主成分分析の結果を表示する。"""
+    for line in explain(load_standardized_boston()):
+        print(line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))
+# --8<-- [end:main]

@@ -1,0 +1,207 @@
+"""第 13 章の図: 寄与率と累積寄与率（スクリープロット）、CRIME で色分けした主成分得点。
+
+図に描く数値はふつうの関数で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
+python -m getting_started_ml.chapter13_figures で chapters/figures/ の 2 つの SVG を描き直す。
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypedDict
+from xml.etree import ElementTree
+
+import matplotlib
+import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
+from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
+
+from getting_started_ml.chapter13 import (
+    THRESHOLD,
+    StandardizedTable,
+    components_needed,
+    fit_pca,
+    load_standardized_boston,
+)
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.numeric import format_fixed, kahan_mean
+
+matplotlib.use("Agg")  # 画面の無い環境でも描く
+
+FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+SCREE_FIGURE = "chapter13-scree.svg"
+SCORES_FIGURE = "chapter13-scores.svg"
+FONT_NAME = "IPAexGothic"
+DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
+GROUP_COLORS = {"high": "tab:red", "low": "tab:orange", "very_low": "tab:blue"}
+
+
+def svg_settings(salt: str) -> dict[RcKeyType, Any]:
+    """描き直しても同じバイト列になる設定。文字は曲線にして、フォントの無い環境でも同じに見せる。"""
+    return {"font.family": FONT_NAME, "svg.fonttype": "path", "svg.hashsalt": salt}
+
+
+def svg_text(figure: Figure, title: str, data: Mapping[str, Any], creator: str) -> str:
+    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
+    metadata = {
+        "Title": title,
+        "Date": None,
+        "Creator": creator,
+        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
+    }
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(svg_settings(creator)):
+        figure.savefig(buffer, format="svg", metadata=metadata)
+    return buffer.getvalue().decode("utf-8")
+
+
+def embedded_data(svg: str) -> Any:
+    """svg_text が埋め込んだ JSON を読み出す。"""
+    element = ElementTree.fromstring(svg).find(f".//{DC_DESCRIPTION}")
+    if element is None or element.text is None:
+        raise ValueError("SVG に描いた数値（dc:description）が埋め込まれていません")
+    return json.loads(element.text)
+
+
+class ScreeData(TypedDict):
+    """スクリープロットに描く数値。"""
+
+    ratios: list[float]
+    cumulative: list[float]
+    threshold: float
+    needed: int
+
+
+class ScoreData(TypedDict):
+    """主成分得点の散布図に描く数値。グループごとに (PC1, PC2) の組と平均。"""
+
+    groups: dict[str, list[list[float]]]
+    means: dict[str, list[float]]
+
+
+# --8<-- [start:figure-data]
+def scree_data(data: StandardizedTable) -> ScreeData:
+    """すべての主成分の寄与率と、その累積（素直に足す）と、しきい値に届く数。"""
+    ratios = fit_pca(data.rows, len(data.columns)).explained_variance_ratio
+    cumulative, running = [], 0.0
+    for ratio in ratios:
+        running += ratio
+        cumulative.append(running)
+    needed = components_needed(ratios, THRESHOLD)
+    return ScreeData(ratios=ratios, cumulative=cumulative, threshold=THRESHOLD, needed=needed)
+
+
+def score_data(data: StandardizedTable) -> ScoreData:
+    """各行の第 1・第 2 主成分得点を CRIME のグループに分け、グループごとの平均も求める。"""
+    scores = fit_pca(data.rows, 2).transform(data.rows)
+    groups: dict[str, list[list[float]]] = {}
+    for group, score in zip(data.groups, scores, strict=True):
+        groups.setdefault(group, []).append(score)
+    ordered = {group: groups[group] for group in sorted(groups)}
+    means = {
+        group: [kahan_mean(point[j] for point in points) for j in (0, 1)]
+        for group, points in ordered.items()
+    }
+    return ScoreData(groups=ordered, means=means)
+
+
+# --8<-- [end:figure-data]
+
+
+def draw_scree(data: ScreeData) -> Figure:
+    """寄与率を棒、累積寄与率を折れ線で描き、しきい値に横線を引く。"""
+    figure = Figure(figsize=(6.4, 4.4))
+    axes = figure.add_subplot()
+    positions = list(range(1, len(data["ratios"]) + 1))
+    axes.bar(positions, data["ratios"], color="tab:blue", label="寄与率")
+    axes.plot(positions, data["cumulative"], marker="o", color="tab:orange", label="累積寄与率")
+    axes.axhline(
+        data["threshold"], linestyle="--", color="gray", label=f"しきい値 {data['threshold']}"
+    )
+    needed = data["needed"]
+    axes.annotate(
+        f"PC{needed} で {format_fixed(data['cumulative'][needed - 1], 4)}",
+        (needed, data["cumulative"][needed - 1]),
+        xytext=(needed + 1.2, data["cumulative"][needed - 1] - 0.18),
+        arrowprops={"arrowstyle": "->", "color": "black"},
+    )
+    axes.set_xticks(positions, [f"PC{p}" for p in positions], rotation=60, fontsize=8)
+    axes.set(ylim=(0, 1.05))
+    axes.set_ylabel("分散に占める割合")
+    axes.set_title("Boston（15 列）の主成分の寄与率")
+    axes.grid(axis="y", alpha=0.3)
+    axes.legend(loc="center right")
+    figure.tight_layout()
+    return figure
+
+
+def draw_scores(data: ScoreData) -> Figure:
+    """各行を第 1・第 2 主成分の平面に置き、CRIME のグループで色を分ける。平均は × で示す。"""
+    figure = Figure(figsize=(6.0, 5.0))
+    axes = figure.add_subplot()
+    for group, points in data["groups"].items():
+        color = GROUP_COLORS.get(group, "tab:gray")
+        axes.scatter(
+            [p[0] for p in points],
+            [p[1] for p in points],
+            s=18,
+            alpha=0.7,
+            color=color,
+            label=f"CRIME={group}（{len(points)} 行）",
+        )
+        mean = data["means"][group]
+        axes.scatter([mean[0]], [mean[1]], marker="x", s=120, linewidths=2.5, color=color)
+    axes.axhline(0, color="gray", linewidth=0.6)
+    axes.axvline(0, color="gray", linewidth=0.6)
+    axes.set_xlabel("第 1 主成分（INDUS・NOX・TAX が大きいほど右）")
+    axes.set_ylabel("第 2 主成分（PRICE・RM が大きいほど上）")
+    axes.set_title("Boston の各行の主成分得点（× はグループの平均）")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="lower left", fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+CREATOR = "getting_started_ml.chapter13_figures"
+
+
+def scree_svg(data: ScreeData) -> str:
+    """スクリープロットの SVG。"""
+    with matplotlib.rc_context(svg_settings(CREATOR)):
+        figure = draw_scree(data)
+    return svg_text(figure, "Boston の主成分の寄与率", data, CREATOR)
+
+
+def scores_svg(data: ScoreData) -> str:
+    """主成分得点の散布図の SVG。"""
+    with matplotlib.rc_context(svg_settings(CREATOR)):
+        figure = draw_scores(data)
+    return svg_text(figure, "Boston の主成分得点", data, CREATOR)
+
+
+def write_figures(directory: Path) -> list[Path]:
+    """Boston.csv から 2 つの図を描き、directory に保存する。"""
+    data = load_standardized_boston()
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in [
+        (SCREE_FIGURE, scree_svg(scree_data(data))),
+        (SCORES_FIGURE, scores_svg(score_data(data))),
+    ]:
+        path = directory / name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+    return written
+
+
+def main() -> None:
+    """chapters/figures/ の 2 つの図を描き直す。"""
+    for path in write_figures(FIGURES_DIR):
+        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

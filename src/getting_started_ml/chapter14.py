@@ -1,0 +1,347 @@
+"""第 14 章: k-means によるクラスタリング（Wholesale.csv）。
+
+点を最も近い中心に割り当て、中心をクラスタの平均に動かすことを、中心が動かなくなるまで
+繰り返す（Lloyd の方法）。初期中心は Java 版と同じ乱数で選び、10 通りから SSE の最小を残す。
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter13 import Matrix, Rows, as_rows, standardize
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.java_random import shuffled_positions
+from getting_started_ml.numeric import format_fixed, kahan_mean, require_same_length
+
+WHOLESALE = "Wholesale.csv"
+NON_SPENDING_COLUMNS = ("Channel", "Region")
+DEFAULT_MAX_ITERATIONS = 300
+DEFAULT_N_INIT = 10
+SEED = 0
+N_CLUSTERS = 5
+CLUSTER_COUNTS = range(1, 11)
+
+
+# --8<-- [start:load]
+@dataclass(frozen=True)
+class Spending:
+    """支出額の列（ファイルの順）と、元の単位のままの行。"""
+
+    columns: list[str]
+    rows: Matrix
+
+
+def load_spending(name: str = WHOLESALE) -> Spending:
+    """Channel と Region を除いた支出額の列を読む。空欄があれば失敗する。"""
+    table = Table.load(name)
+    columns = [column for column in table.columns if column not in NON_SPENDING_COLUMNS]
+    rows = []
+    for number, row in enumerate(table.rows, 1):
+        values = []
+        for column in columns:
+            value = row.number(column)
+            if value is None:
+                raise ValueError(f"{name} の {number} 行目の列 {column} が空欄です")
+            values.append(value)
+        rows.append(values)
+    return Spending(columns, rows)
+
+
+# --8<-- [end:load]
+
+
+# --8<-- [start:assign]
+def squared_distance(a: Sequence[float], b: Sequence[float]) -> float:
+    """2 点の距離の 2 乗。次元の順に素直に足す。"""
+    require_same_length(a, b, "点 a", "点 b")
+    total = 0.0
+    for x, y in zip(a, b, strict=True):
+        total += (x - y) * (x - y)
+    return total
+
+
+def distance_table(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
+    """すべての点とすべての中心の距離の 2 乗（行が点、列が中心）。
+
+    squared_distance と同じく次元の順に足す。点と中心の組ごとのループを numpy に任せるだけ。
+    """
+    distances = np.zeros((points.shape[0], centers.shape[0]))
+    for dimension in range(points.shape[1]):
+        difference = points[:, dimension, None] - centers[None, :, dimension]
+        distances += difference * difference
+    return distances
+
+
+def nearest_centers(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
+    """各点に最も近い中心の番号。argmin は最小が複数あれば最初の位置を返す。"""
+    labels: np.ndarray = np.argmin(distance_table(points, centers), axis=1)
+    return labels
+
+
+def assign_clusters(points: Rows, centers: Rows) -> list[int]:
+    """各点を最も近い中心の番号に割り当てる。同じ距離なら番号の小さい中心。"""
+    rows, middles = checked_pair(points, centers, "centers")
+    labels: list[int] = nearest_centers(rows, middles).tolist()
+    return labels
+
+
+def checked_pair(points: Rows, centers: Rows, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """点と中心を確かめて配列にする。列の数が違えば両方を書いて失敗する。"""
+    rows, middles = as_rows(points, "points"), as_rows(centers, name)
+    if len(rows[0]) != len(middles[0]):
+        raise ValueError(
+            f"points と {name} の列の数が違います（points {len(rows[0])} 列、"
+            f"{name} {len(middles[0])} 列）"
+        )
+    return np.array(rows), np.array(middles)
+
+
+# --8<-- [end:assign]
+
+
+# --8<-- [start:update]
+def moved_centers(points: np.ndarray, labels: np.ndarray, previous: np.ndarray) -> np.ndarray:
+    """各クラスタの点を行の順に足し、件数で割る。点の無いクラスタは前の中心のまま。
+
+    np.add.at は sums[labels[i]] += points[i] を i の順に 1 行ずつ行う（ふつうの += の
+    ように、同じ番号への足し算を 1 回にまとめたりしない）。
+    """
+    sums = np.zeros_like(previous)
+    np.add.at(sums, labels, points)
+    counts = np.bincount(labels, minlength=previous.shape[0])
+    moved = previous.copy()
+    filled = counts > 0
+    moved[filled] = sums[filled] / counts[filled, None]
+    return moved
+
+
+def update_centers(points: Rows, labels: Sequence[int], previous: Rows) -> Matrix:
+    """各クラスタの点を行の順に素直に足し、件数で割る。点の無いクラスタは前の中心のまま。"""
+    rows, centers = checked_pair(points, previous, "previous")
+    check_labels(labels, len(rows), len(centers))
+    moved: Matrix = moved_centers(rows, np.array(labels, dtype=np.intp), centers).tolist()
+    return moved
+
+
+def check_labels(labels: Sequence[int], n_points: int, n_clusters: int) -> None:
+    """ラベルが点と同じ数だけあり、どれも 0 以上 n_clusters 未満の整数であることを確かめる。"""
+    require_same_length(range(n_points), labels, "points", "labels")
+    for label in labels:
+        if isinstance(label, bool) or not isinstance(label, int | np.integer):
+            raise TypeError(f"labels はクラスタの番号（整数）です（{label!r}）")
+        if not 0 <= label < n_clusters:
+            raise ValueError(f"labels に 0 以上 {n_clusters} 未満でない番号があります（{label}）")
+
+
+# --8<-- [end:update]
+
+
+# --8<-- [start:sse]
+def sum_of_squared_errors(points: Rows, labels: Sequence[int], centers: Rows) -> float:
+    """各点と、その点のクラスタの中心との距離の 2 乗を、行の順に素直に足す。"""
+    rows, middles = checked_pair(points, centers, "centers")
+    check_labels(labels, len(rows), len(middles))
+    total = 0.0
+    for point, label in zip(rows.tolist(), labels, strict=True):
+        total += squared_distance(point, middles[label].tolist())
+    return total
+
+
+# --8<-- [end:sse]
+
+
+# --8<-- [start:fit]
+@dataclass(frozen=True)
+class KMeansResult:
+    """k-means の結果。iterations は中心を更新した回数、converged は中心が動かなくなったか。"""
+
+    labels: list[int]
+    centers: Matrix
+    sse: float
+    iterations: int
+    converged: bool
+
+
+def fit_kmeans(
+    points: Rows,
+    init: Rows,
+    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+) -> KMeansResult:
+    """init から始めて、割り当てと更新を中心が 1 ビットも動かなくなるまで繰り返す。
+
+    止める条件は「更新した中心が前の中心と要素ごとに == で等しい」（許容誤差 0）。
+    max_iterations 回で止まらなければ警告を出し、その時点の結果を返す。
+    """
+    rows, centers = checked_pair(points, init, "init")
+    require_cluster_count(len(centers), len(rows))
+    require_positive_int(max_iterations, "max_iterations")
+    return lloyd(rows, centers, max_iterations)
+
+
+def lloyd(points: np.ndarray, init: np.ndarray, max_iterations: int) -> KMeansResult:
+    """確かめ済みの配列で、割り当てと更新を繰り返す（fit_kmeans の本体）。"""
+    centers, converged, iterations = init, False, 0
+    while iterations < max_iterations:
+        iterations += 1
+        moved = moved_centers(points, nearest_centers(points, centers), centers)
+        if np.array_equal(moved, centers):
+            converged = True
+            break
+        centers = moved
+    if not converged:
+        warnings.warn(
+            f"k-means が {max_iterations} 回の更新で収束しませんでした（中心がまだ動いています）",
+            stacklevel=3,
+        )
+    labels = nearest_centers(points, centers)
+    own = distance_table(points, centers)[np.arange(len(points)), labels]
+    sse = 0.0
+    for distance in own.tolist():  # squared_distance と同じ値を、行の順に素直に足す
+        sse += distance
+    return KMeansResult(labels.tolist(), centers.tolist(), sse, iterations, converged)
+
+
+def require_positive_int(value: int, name: str) -> None:
+    """value が 1 以上の整数でなければ、名前を書いて失敗する。"""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} は整数です（{type(value).__name__}）")
+    if value < 1:
+        raise ValueError(f"{name} は 1 以上です（{name}={value}）")
+
+
+def require_cluster_count(k: int, n_points: int) -> None:
+    """クラスタの数 k が 1 以上、点の数以下でなければ失敗する。"""
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"クラスタの数 k は整数です（{type(k).__name__}）")
+    if not 1 <= k <= n_points:
+        raise ValueError(f"クラスタの数 k は 1 以上、点の数 {n_points} 以下です（k={k}）")
+
+
+# --8<-- [end:fit]
+
+
+# --8<-- [start:restarts]
+def choose_initial_centers(points: Rows, k: int, seed: int) -> Matrix:
+    """Java 版と同じ並べ替えの先頭 k 個の位置にある点を、その順に写して初期中心にする。"""
+    rows = as_rows(points, "points")
+    require_cluster_count(k, len(rows))
+    return [list(rows[position]) for position in shuffled_positions(len(rows), seed)[:k]]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """1 つの種から始めた k-means の結果。"""
+
+    seed: int
+    result: KMeansResult
+
+
+def best_result(candidates: Sequence[Candidate]) -> Candidate:
+    """SSE が最小の候補。同じなら先の候補（小さい種）。"""
+    if not candidates:
+        raise ValueError("候補が 1 つもありません")
+    best = candidates[0]
+    for candidate in candidates[1:]:
+        if candidate.result.sse < best.result.sse:
+            best = candidate
+    return best
+
+
+def fit_with_restarts(
+    points: Rows, k: int, seed: int = SEED, n_init: int = DEFAULT_N_INIT
+) -> Candidate:
+    """種 seed, seed+1, …, seed+n_init−1 の初期中心から始め、SSE が最小の結果を残す。"""
+    rows = as_rows(points, "points")
+    require_cluster_count(k, len(rows))
+    require_positive_int(n_init, "n_init")
+    array = np.array(rows)
+    candidates = []
+    for s in range(seed, seed + n_init):
+        init = array[list(first_positions(len(rows), s)[:k])]  # choose_initial_centers と同じ点
+        candidates.append(Candidate(s, lloyd(array, init, DEFAULT_MAX_ITERATIONS)))
+    return best_result(candidates)
+
+
+@cache
+def first_positions(n: int, seed: int) -> tuple[int, ...]:
+    """shuffled_positions の結果を覚えておく（クラスタの数を変えても同じ種なら同じ並び）。"""
+    return tuple(shuffled_positions(n, seed))
+
+
+def sse_by_cluster_count(
+    points: Rows,
+    counts: Sequence[int],
+    seed: int = SEED,
+    n_init: int = DEFAULT_N_INIT,
+) -> dict[int, float]:
+    """クラスタの数ごとに、n_init 通りの初期中心から得た最小の SSE。"""
+    rows = as_rows(points, "points")
+    return {k: fit_with_restarts(rows, k, seed, n_init).result.sse for k in counts}
+
+
+# --8<-- [end:restarts]
+
+
+# --8<-- [start:summary]
+@dataclass(frozen=True)
+class ClusterSummary:
+    """クラスタの番号、件数、列ごとの平均（元の単位）。"""
+
+    cluster: int
+    count: int
+    means: list[float]
+
+
+def summarize_clusters(original_rows: Rows, labels: Sequence[int]) -> list[ClusterSummary]:
+    """クラスタごとの件数と列の平均（Kahan）。件数の多い順、同じなら番号の小さい順。"""
+    rows = as_rows(original_rows, "original_rows")
+    require_same_length(rows, labels, "original_rows", "labels")
+    members: dict[int, list[list[float]]] = {}
+    for row, label in zip(rows, labels, strict=True):
+        members.setdefault(label, []).append(row)
+    summaries = [
+        ClusterSummary(
+            label, len(group), [kahan_mean(row[j] for row in group) for j in range(len(rows[0]))]
+        )
+        for label, group in members.items()
+    ]
+    return sorted(summaries, key=lambda summary: (-summary.count, summary.cluster))
+
+
+# --8<-- [end:summary]
+
+
+# --8<-- [start:main]
+def report(spending: Spending) -> list[str]:
+    """SSE の表と、クラスタの数 5 のクラスタごとの件数と平均を、表示する行にする。"""
+    points = standardize(spending.rows)
+    restarts = {k: fit_with_restarts(points, k) for k in CLUSTER_COUNTS}
+    lines = [
+        f"データ件数: {len(points)}（支出額 {len(spending.columns)} 列）",
+        "クラスタ数ごとの SSE（初期中心 10 通りの最小値）:",
+        "クラスタ数\t自作",
+    ]
+    lines += [f"{k}\t{format_fixed(best.result.sse, 2)}" for k, best in restarts.items()]
+    lines += ["", f"クラスタ数 {N_CLUSTERS} のクラスタごとの件数と平均支出額:"]
+    lines.append("\t".join(["クラスタ", "件数", *spending.columns]))
+    for summary in summarize_clusters(spending.rows, restarts[N_CLUSTERS].result.labels):
+        means = [format_fixed(mean, 0) for mean in summary.means]
+        lines.append("\t".join([str(summary.cluster), str(summary.count), *means]))
+    return lines
+
+
+def main() -> None:
+    """Wholesale.csv をクラスタに分けた結果を表示する。"""
+    for line in report(load_spending()):
+        print(line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))
+# --8<-- [end:main]

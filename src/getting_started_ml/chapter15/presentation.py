@@ -1,0 +1,226 @@
+"""第 15 章: プレゼンテーション層。HTTP の約束（パス、状態コード、本文）をここで守る。
+
+FastAPI の本文の検査（pydantic）は使わない。約束の日本語の理由を、決まった順にすべて返すためである。
+FastAPI が自分で出す英語のエラー（404、405、検査の失敗）も、ここで約束の形に置き換える。
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.domain import ModelNotFoundError
+from getting_started_ml.chapter15.validation import (
+    MAX_BODY_BYTES,
+    MOVIE,
+    PASSENGER,
+    UNREADABLE,
+    InvalidRequestError,
+    Schema,
+    UnreadableBodyError,
+    is_integer,
+    is_number,
+    movie_from,
+    passenger_from,
+)
+
+LOGGER = logging.getLogger("getting_started_ml.chapter15")
+
+NOT_FOUND = "見つかりません"
+METHOD_NOT_ALLOWED = "許していないメソッドです"
+INTERNAL_ERROR = "予測できませんでした"
+TOO_LARGE = "本文が大きすぎます（1 MiB まで）"
+
+
+class BodyTooLargeError(Exception):
+    """本文が MAX_BODY_BYTES を超えた。"""
+
+
+# --8<-- [start:body]
+async def read_body(request: Request) -> bytes:
+    """本文を読む。MAX_BODY_BYTES を超えたら、そこで読むのをやめて BodyTooLargeError。"""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise BodyTooLargeError()
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise BodyTooLargeError()
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+# --8<-- [end:body]
+
+
+# --8<-- [start:routes]
+def create_app(service: PredictionService) -> FastAPI:
+    """サービスを HTTP につないだアプリを作る（サーバーは起動しない）。"""
+    app = FastAPI(
+        title="機械学習から始めるプログラミング入門 第 15 章の API",
+        version="1.0",
+        docs_url=None,
+        redoc_url=None,
+    )
+
+    @app.get("/health", responses={200: {"content": {"application/json": {"schema": HEALTH}}}})
+    async def health() -> JSONResponse:
+        models = await run_in_threadpool(service.health)
+        status = "ok" if all(models.values()) else "degraded"
+        return JSONResponse({"status": status, "models": models})
+
+    @app.post("/cinema/sales", openapi_extra=contract(MOVIE, SALES))
+    async def predict_sales(request: Request) -> JSONResponse:
+        movie = movie_from(await read_body(request))
+        prediction = await run_in_threadpool(service.predict_sales, movie)
+        return JSONResponse({"sales": prediction.sales})
+
+    @app.post("/survived", openapi_extra=contract(PASSENGER, SURVIVED))
+    async def predict_survival(request: Request) -> JSONResponse:
+        passenger = passenger_from(await read_body(request))
+        prediction = await run_in_threadpool(service.predict_survival, passenger)
+        return JSONResponse({"survived": prediction.survived})
+
+    for error, handler in ERROR_HANDLERS.items():
+        app.add_exception_handler(error, handler)
+    return app
+
+
+# --8<-- [end:routes]
+
+
+# --8<-- [start:errors]
+def detail(status: int, message: Any, headers: dict[str, str] | None = None) -> JSONResponse:
+    """{"detail": …} の本文の応答。"""
+    return JSONResponse({"detail": message}, status_code=status, headers=headers)
+
+
+async def unreadable(request: Request, error: Exception) -> JSONResponse:
+    """読めない本文、型の違う値、FastAPI 自身の検査の失敗は、すべて同じ 1 つの理由にする。"""
+    return detail(422, [UNREADABLE])
+
+
+async def invalid(request: Request, error: Exception) -> JSONResponse:
+    """決まりに合わない値は、集めた理由をすべて返す。"""
+    reasons = error.reasons if isinstance(error, InvalidRequestError) else [UNREADABLE]
+    return detail(422, reasons)
+
+
+async def model_not_found(request: Request, error: Exception) -> JSONResponse:
+    """モデルが無い（または使えない）。文にファイルの場所は入っていない。"""
+    return detail(503, str(error))
+
+
+async def too_large(request: Request, error: Exception) -> JSONResponse:
+    """本文が大きすぎる。"""
+    return detail(413, TOO_LARGE)
+
+
+async def http_error(request: Request, error: Exception) -> JSONResponse:
+    """FastAPI（Starlette）が出す 404 と 405 を、約束の日本語にする。405 には Allow を付ける。"""
+    status = error.status_code if isinstance(error, StarletteHTTPException) else 500
+    headers = error.headers if isinstance(error, StarletteHTTPException) else None
+    messages = {404: NOT_FOUND, 405: METHOD_NOT_ALLOWED}
+    return detail(status, messages.get(status, INTERNAL_ERROR), dict(headers or {}))
+
+
+async def unexpected(request: Request, error: Exception) -> JSONResponse:
+    """思いがけない失敗。中身はログにだけ書き、利用者には決まった 1 文だけを返す。"""
+    LOGGER.exception("予測の途中で失敗しました: %s %s", request.method, request.url.path)
+    return detail(500, INTERNAL_ERROR)
+
+
+ERROR_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Any]] = {
+    UnreadableBodyError: unreadable,
+    RequestValidationError: unreadable,
+    InvalidRequestError: invalid,
+    ModelNotFoundError: model_not_found,
+    BodyTooLargeError: too_large,
+    StarletteHTTPException: http_error,
+    Exception: unexpected,
+}
+
+
+# --8<-- [end:errors]
+
+
+def json_type(spec_kind: Callable[[object], bool]) -> str:
+    """検査の関数に対応する JSON Schema の型の名前。"""
+    if spec_kind is is_integer:
+        return "integer"
+    return "number" if spec_kind is is_number else "string"
+
+
+def checked(schema: Schema, check: str) -> set[str]:
+    """check で調べる欄の名前。"""
+    return {name for kind, names in schema.checks if kind == check for name in names}
+
+
+def request_schema(schema: Schema) -> dict[str, Any]:
+    """検査の決まりから、OpenAPI に載せる JSON Schema を作る（文書用。検査は Schema が行う）。"""
+    required = sorted(
+        {name for check, names in schema.checks if check == "required" for name in names}
+    )
+    non_negative = {
+        name for check, names in schema.checks if check == "non_negative" for name in names
+    }
+    properties: dict[str, Any] = {}
+    for spec in schema.fields:
+        prop: dict[str, Any] = {"type": json_type(spec.kind)}
+        if spec.choices:
+            prop["enum"] = list(spec.choices)
+        if spec.name in non_negative:
+            prop["minimum"] = 0
+        if spec.name not in required:
+            prop = {"anyOf": [prop, {"type": "null"}]}
+        properties[spec.name] = prop
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [f.name for f in schema.fields if f.name in required],
+    }
+
+
+SALES = {"type": "object", "properties": {"sales": {"type": "number"}}, "required": ["sales"]}
+SURVIVED = {
+    "type": "object",
+    "properties": {"survived": {"type": "boolean"}},
+    "required": ["survived"],
+}
+HEALTH = {
+    "type": "object",
+    "properties": {
+        "status": {"enum": ["ok", "degraded"]},
+        "models": {
+            "type": "object",
+            "properties": {"cinema": {"type": "boolean"}, "survived": {"type": "boolean"}},
+        },
+    },
+}
+ERROR_DETAIL = {"type": "object", "properties": {"detail": {}}, "required": ["detail"]}
+
+
+def contract(schema: Schema, success: dict[str, Any]) -> dict[str, Any]:
+    """OpenAPI の requestBody と responses（200、413、422、503）。"""
+    errors = {"content": {"application/json": {"schema": ERROR_DETAIL}}}
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": request_schema(schema)}},
+        },
+        "responses": {
+            "200": {"description": "予測", "content": {"application/json": {"schema": success}}},
+            "413": {"description": "本文が大きすぎる", **errors},
+            "422": {"description": "読めない、または決まりに合わない", **errors},
+            "503": {"description": "学習済みモデルが無い", **errors},
+        },
+    }

@@ -1,0 +1,178 @@
+"""第 15 章: 受け取った JSON を確かめ、映画や乗客にする。理由はすべて、決まった順に集める。"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from getting_started_ml.chapter15.domain import Movie, Passenger
+
+UNREADABLE = "JSON の形式または値の型が正しくありません"
+MAX_BODY_BYTES = 1024 * 1024
+
+
+class UnreadableBodyError(ValueError):
+    """本文が JSON のオブジェクトでないか、値の型が違う。"""
+
+    def __init__(self) -> None:
+        super().__init__(UNREADABLE)
+
+
+class InvalidRequestError(ValueError):
+    """値の型は合っているが、決まりに合わない値がある。reasons にすべての理由を持つ。"""
+
+    def __init__(self, reasons: list[str]) -> None:
+        super().__init__("、".join(reasons))
+        self.reasons = reasons
+
+
+# --8<-- [start:parse]
+def parse_object(body: bytes) -> dict[str, Any]:
+    """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400 のような数も読めないとする。"""
+    try:
+        document = json.loads(body, parse_constant=_reject, parse_float=_finite_float)
+    except (ValueError, RecursionError):  # JSONDecodeError と UnicodeDecodeError は ValueError
+        raise UnreadableBodyError() from None
+    if not isinstance(document, dict):
+        raise UnreadableBodyError()
+    return document
+
+
+def _reject(name: str) -> float:
+    raise UnreadableBodyError()
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise UnreadableBodyError()
+    return value
+
+
+# --8<-- [end:parse]
+
+
+# --8<-- [start:rules]
+def is_number(value: object) -> bool:
+    """JSON の数（真偽値は数ではない）。"""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_integer(value: object) -> bool:
+    """JSON の整数（1.5 も 1.0 も整数ではない）。"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_text(value: object) -> bool:
+    """JSON の文字列。"""
+    return isinstance(value, str)
+
+
+@dataclass(frozen=True)
+class Field:
+    """1 つの欄: 名前、型の確かめ方、選べる値（無ければ空）。"""
+
+    name: str
+    kind: Callable[[object], bool]
+    choices: tuple[object, ...] = ()
+
+
+Check = tuple[str, tuple[str, ...]]
+"""調べることと、その対象の欄。("required" | "non_negative" | "choices", 欄の名前)。"""
+
+
+@dataclass(frozen=True)
+class Schema:
+    """欄の並びと、理由を集める順。"""
+
+    fields: tuple[Field, ...]
+    checks: tuple[Check, ...]
+
+    def values(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """型を確かめ、決まりに外れる理由をすべて集めてから欄の値を返す。null は無いのと同じ。"""
+        present = {f.name: body[f.name] for f in self.fields if body.get(f.name) is not None}
+        if any(not spec.kind(present[spec.name]) for spec in self.fields if spec.name in present):
+            raise UnreadableBodyError()
+        reasons = [
+            reason
+            for check, names in self.checks
+            for name in names
+            if (reason := self._reason(check, self._field(name), present.get(name)))
+        ]
+        if reasons:
+            raise InvalidRequestError(reasons)
+        return {spec.name: present.get(spec.name) for spec in self.fields}
+
+    def _field(self, name: str) -> Field:
+        return next(spec for spec in self.fields if spec.name == name)
+
+    @staticmethod
+    def _reason(check: str, spec: Field, value: Any) -> str | None:
+        """value が check に合わなければ理由の文。無い値は「必須」以外では調べない。"""
+        if check == "required":
+            return f"{spec.name} は必須です" if value is None else None
+        if value is None:
+            return None
+        if check == "non_negative":
+            return f"{spec.name} は 0 以上にしてください" if value < 0 else None
+        if value in spec.choices:
+            return None
+        choices = "、".join(sorted(str(choice) for choice in spec.choices))
+        return f"{spec.name} は {choices} のどれかにしてください"
+
+
+MOVIE = Schema(
+    fields=(
+        Field("sns1", is_number),
+        Field("sns2", is_number),
+        Field("actor", is_number),
+        Field("original", is_integer, (0, 1)),
+    ),
+    checks=(
+        ("required", ("sns1", "sns2", "actor", "original")),
+        ("non_negative", ("sns1", "sns2", "actor")),
+        ("choices", ("original",)),
+    ),
+)
+
+PASSENGER = Schema(
+    fields=(
+        Field("pclass", is_integer, (1, 2, 3)),
+        Field("sex", is_text, ("female", "male")),
+        Field("age", is_number),
+        Field("sib_sp", is_integer),
+        Field("parch", is_integer),
+        Field("fare", is_number),
+        Field("embarked", is_text, ("C", "Q", "S")),
+    ),
+    checks=(
+        ("required", ("pclass", "sex", "sib_sp", "parch", "fare")),
+        ("choices", ("pclass",)),
+        ("choices", ("sex",)),
+        ("non_negative", ("age", "sib_sp", "parch", "fare")),
+        ("choices", ("embarked",)),
+    ),
+)
+
+
+def movie_from(body: bytes) -> Movie:
+    """本文から映画を作る。読めなければ UnreadableBodyError、外れれば InvalidRequestError。"""
+    values = MOVIE.values(parse_object(body))
+    return Movie(
+        float(values["sns1"]), float(values["sns2"]), float(values["actor"]), values["original"]
+    )
+
+
+def passenger_from(body: bytes) -> Passenger:
+    """本文から乗客を作る。年齢と港は無くてもよい。"""
+    v = PASSENGER.values(parse_object(body))
+    age = None if v["age"] is None else float(v["age"])
+    return Passenger(
+        v["pclass"], v["sex"], age, v["sib_sp"], v["parch"], float(v["fare"]), v["embarked"]
+    )
+
+
+# --8<-- [end:rules]

@@ -1,0 +1,80 @@
+"""付録 C: 第 12 章の主張（リッジ回帰の勝ちと alpha の選択）を確かめる道具のテスト。"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from getting_started_ml.appendix_c.regression import (
+    bootstrap_r2_differences,
+    check_alpha_selection,
+    check_ridge_claim,
+    percentile_interval,
+    resampled_positions,
+)
+from getting_started_ml.chapter07 import r2_score
+from getting_started_ml.chapter12.experiment import load_boston
+from getting_started_ml.java_random import JavaRandom
+
+
+# --8<-- [start:test-bootstrap]
+def test_選び直す位置はJavaRandomのnextIntの順() -> None:
+    random = JavaRandom(3)
+    expected = [[random.next_int(5) for _ in range(5)] for _ in range(2)]
+    assert resampled_positions(5, 2, 3) == expected
+
+
+def test_同じ予測どうしの差はいつも0() -> None:
+    actual = [float(value) for value in range(12)]
+    predicted = [value + 0.5 for value in actual]
+    assert set(bootstrap_r2_differences(actual, predicted, predicted, 50, 0)) == {0.0}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 1000))
+def test_numpyでまとめて求めたR2の差は1回ずつ求めた値と同じ(seed: int) -> None:
+    actual = [3.0, 1.0, 4.0, 1.5, 5.0, 9.0, 2.0, 6.0]
+    a = [2.5, 1.5, 3.0, 2.0, 5.5, 8.0, 2.5, 5.0]
+    b = [3.5, 0.5, 4.5, 1.0, 4.0, 9.5, 1.0, 6.5]
+    ours = bootstrap_r2_differences(actual, a, b, 5, seed)
+    expected = []
+    for positions in resampled_positions(len(actual), 5, seed):
+        truth = [actual[i] for i in positions]
+        if len(set(truth)) == 1:
+            return  # 正解が 1 種類だけの選び直しでは R² が決まらない
+        expected.append(
+            r2_score(truth, [b[i] for i in positions]) - r2_score(truth, [a[i] for i in positions])
+        )
+    assert ours == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(-100, 100), min_size=1, max_size=50))
+def test_百分位の区間はnumpyの既定の分位点と同じ(values: list[float]) -> None:
+    low, high = percentile_interval(values)
+    assert low == pytest.approx(float(np.percentile(values, 2.5)), abs=1e-9)
+    assert high == pytest.approx(float(np.percentile(values, 97.5)), abs=1e-9)
+
+
+# --8<-- [end:test-bootstrap]
+
+
+@pytest.mark.data("Boston.csv")
+def test_第12章のリッジ回帰の勝ちは30件では確かめられない() -> None:
+    claim = check_ridge_claim(load_boston())
+    assert claim.alpha == 10.0
+    assert (claim.ridge_closer, claim.linear_closer) == (18, 12)
+    assert claim.sign_test_p == pytest.approx(0.361594608053565, rel=1e-12)
+    low, high = claim.interval
+    assert low < 0.0 < high  # 決定係数の差 0.102 は、0 を含む区間の中にある
+
+
+@pytest.mark.data("Boston.csv")
+def test_検証データ21件でのalphaの選択は半分ほどしか再現しない() -> None:
+    claim = check_alpha_selection(load_boston())
+    assert claim.chosen == 10.0
+    assert sum(claim.wins.values()) == 2000
+    assert claim.wins[10.0] == max(claim.wins.values())
+    assert claim.wins[10.0] < 1200

@@ -1,0 +1,181 @@
+"""第 15 章: HTTP の約束のテスト（FastAPI の TestClient と、作りもののモデル）。"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from chapter15_support import StubSalesModel, StubStore, StubSurvivalModel
+from fastapi.testclient import TestClient
+
+from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.presentation import create_app
+
+UNREADABLE = ["JSON の形式または値の型が正しくありません"]
+MOVIE = {"sns1": 200.0, "sns2": 500.0, "actor": 3000.0, "original": 1}
+PASSENGER = {
+    "pclass": 1,
+    "sex": "female",
+    "age": None,
+    "sib_sp": 0,
+    "parch": 0,
+    "fare": 50.0,
+    "embarked": "C",
+}
+
+
+@pytest.fixture
+def client() -> TestClient:
+    """2 つの作りもののモデルがそろったアプリ。"""
+    store = StubStore(StubSalesModel(1234.5), StubSurvivalModel(True))
+    return TestClient(create_app(PredictionService(store)))
+
+
+def without(body: dict[str, Any], *names: str) -> dict[str, Any]:
+    return {key: value for key, value in body.items() if key not in names}
+
+
+# --8<-- [start:test-success]
+def test_売上の予測(client: TestClient) -> None:
+    response = client.post("/cinema/sales", json=MOVIE)
+    assert (response.status_code, response.text) == (200, '{"sales":1234.5}')
+
+
+def test_生死の予測(client: TestClient) -> None:
+    response = client.post("/survived", json=PASSENGER)
+    assert (response.status_code, response.json()) == (200, {"survived": True})
+
+
+def test_年齢と港は省ける(client: TestClient) -> None:
+    response = client.post("/survived", json=without(PASSENGER, "age", "embarked"))
+    assert response.status_code == 200
+
+
+def test_健康状態(client: TestClient) -> None:
+    response = client.get("/health")
+    assert response.text == '{"status":"ok","models":{"cinema":true,"survived":true}}'
+
+
+# --8<-- [end:test-success]
+
+
+# --8<-- [start:test-422]
+@pytest.mark.parametrize(
+    ("path", "body", "reasons"),
+    [
+        ("/cinema/sales", {**MOVIE, "sns1": -1.0}, ["sns1 は 0 以上にしてください"]),
+        ("/cinema/sales", {**MOVIE, "original": 2}, ["original は 0、1 のどれかにしてください"]),
+        ("/cinema/sales", {**MOVIE, "sns2": None}, ["sns2 は必須です"]),
+        (
+            "/cinema/sales",
+            {"sns1": -1, "sns2": 2000, "actor": 300, "original": 2},
+            ["sns1 は 0 以上にしてください", "original は 0、1 のどれかにしてください"],
+        ),
+        ("/survived", {**PASSENGER, "pclass": 4}, ["pclass は 1、2、3 のどれかにしてください"]),
+        (
+            "/survived",
+            {**PASSENGER, "sex": "unknown"},
+            ["sex は female、male のどれかにしてください"],
+        ),
+        (
+            "/survived",
+            {**PASSENGER, "embarked": "X"},
+            ["embarked は C、Q、S のどれかにしてください"],
+        ),
+        ("/survived", {**PASSENGER, "fare": -5.0}, ["fare は 0 以上にしてください"]),
+        (
+            "/survived",
+            {**without(PASSENGER, "pclass"), "fare": -8},
+            ["pclass は必須です", "fare は 0 以上にしてください"],
+        ),
+        (
+            "/survived",
+            {**PASSENGER, "pclass": 4, "fare": -1},
+            ["pclass は 1、2、3 のどれかにしてください", "fare は 0 以上にしてください"],
+        ),
+    ],
+)
+def test_決まりに合わない値は理由をすべて決まった順に返す(
+    client: TestClient, path: str, body: dict[str, Any], reasons: list[str]
+) -> None:
+    response = client.post(path, json=body)
+    assert (response.status_code, response.json()) == (422, {"detail": reasons})
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{",
+        b"[1, 2]",
+        b"",
+        b'{"sns1": 200, "sns2": 500, "actor": "\xe5\xa4\x9a\xe3\x81\x84", "original": 1}',
+        b'{"sns1": 200, "sns2": 500, "actor": 3000, "original": 1.5}',
+        b'{"sns1": true, "sns2": 500, "actor": 3000, "original": 1}',
+        b'{"sns1": NaN, "sns2": 500, "actor": 3000, "original": 1}',
+        b'{"sns1": Infinity, "sns2": 500, "actor": 3000, "original": 1}',
+        b'{"sns1": 1e400, "sns2": 500, "actor": 3000, "original": 1}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b"\xff\xfe",
+    ],
+)
+def test_読めない本文と型の違う値は1つの理由だけを返す(client: TestClient, content: bytes) -> None:
+    response = client.post("/cinema/sales", content=content)
+    assert (response.status_code, response.json()) == (422, {"detail": UNREADABLE})
+
+
+# --8<-- [end:test-422]
+
+
+# --8<-- [start:test-other-errors]
+def test_モデルが無ければ503で場所を書かない() -> None:
+    client = TestClient(create_app(PredictionService(StubStore())))
+    response = client.post("/cinema/sales", json=MOVIE)
+    assert (response.status_code, response.json()) == (
+        503,
+        {"detail": "学習済みモデル cinema が見つかりません"},
+    )
+    health = client.get("/health")
+    assert (health.status_code, health.json()["status"]) == (200, "degraded")
+
+
+def test_知らないパスは404(client: TestClient) -> None:
+    response = client.get("/nowhere")
+    assert (response.status_code, response.json()) == (404, {"detail": "見つかりません"})
+
+
+def test_許していないメソッドは405でAllowを付ける(client: TestClient) -> None:
+    response = client.get("/cinema/sales")
+    assert (response.status_code, response.json()) == (405, {"detail": "許していないメソッドです"})
+    assert response.headers["allow"] == "POST"
+
+
+def test_1MiBを超える本文は413(client: TestClient) -> None:
+    response = client.post("/cinema/sales", content=b" " * (1024 * 1024 + 1))
+    assert response.status_code == 413
+
+
+def test_思いがけない失敗は500で中身を見せない() -> None:
+    class Broken:
+        def predict_sales(self, movie: object) -> float:
+            raise RuntimeError("秘密の内部の事情 /srv/models")
+
+    store = StubStore(Broken(), StubSurvivalModel())  # type: ignore[arg-type]
+    client = TestClient(create_app(PredictionService(store)), raise_server_exceptions=False)
+    response = client.post("/cinema/sales", json=MOVIE)
+    assert (response.status_code, response.json()) == (500, {"detail": "予測できませんでした"})
+
+
+# --8<-- [end:test-other-errors]
+
+
+def test_日本語はエスケープせずUTF_8で返す(client: TestClient) -> None:
+    response = client.post("/cinema/sales", content=b"{")
+    assert "JSON の形式".encode() in response.content
+
+
+def test_OpenAPIの文書に本文の形を載せる(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    movie = document["paths"]["/cinema/sales"]["post"]["requestBody"]["content"]
+    schema = movie["application/json"]["schema"]
+    assert schema["required"] == ["sns1", "sns2", "actor", "original"]
+    assert schema["properties"]["original"] == {"type": "integer", "enum": [0, 1]}

@@ -1,0 +1,140 @@
+"""第 15 章: 約束の性質のテスト。どんな本文にも、約束の形の応答だけを返す（500 は出ない）。"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from chapter15_support import StubSalesModel, StubStore, StubSurvivalModel
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.presentation import create_app
+from getting_started_ml.chapter15.validation import MOVIE, PASSENGER, UNREADABLE, Schema
+
+CLIENT = TestClient(
+    create_app(PredictionService(StubStore(StubSalesModel(), StubSurvivalModel()))),
+    raise_server_exceptions=False,
+)
+REASON = re.compile(r"^[a-z_0-9]+ は(必須です| 0 以上にしてください| .+ のどれかにしてください)$")
+
+json_values = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 5),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.sampled_from(["male", "female", "C", "Q", "S", "X", "多い", ""]),
+    ),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=3), children)
+    ),
+    max_leaves=5,
+)
+
+
+def bodies(schema: Schema) -> st.SearchStrategy[dict[str, Any]]:
+    """欄の一部を、正しい値・境目の値・型の違う値・null で埋めた本文。知らない欄も混ぜる。"""
+    names = [spec.name for spec in schema.fields]
+    return st.dictionaries(
+        st.sampled_from([*names, "extra"]),
+        st.one_of(st.integers(-2, 4), st.sampled_from([0.0, -0.5, 1e308]), json_values),
+        max_size=len(names) + 1,
+    )
+
+
+OPENAPI = CLIENT.get("/openapi.json").json()
+JSON_TYPES: dict[str, type | tuple[type, ...]] = {
+    "integer": int,
+    "number": (int, float),
+    "string": str,
+    "boolean": bool,
+    "object": dict,
+}
+
+
+def value_for(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """OpenAPI の 1 つの欄の形から、合う値と外れた値（範囲外、型違い、null）を作る。"""
+    if "anyOf" in schema:
+        return st.one_of(*(value_for(option) for option in schema["anyOf"]))
+    if schema.get("type") == "null":
+        return st.none()
+    if "enum" in schema:
+        fitting: st.SearchStrategy[Any] = st.sampled_from(schema["enum"])
+    elif schema["type"] == "integer":
+        fitting = st.integers(schema.get("minimum", -10), 10)
+    elif schema["type"] == "number":
+        fitting = st.floats(schema.get("minimum", -1e6), 1e6)
+    else:
+        fitting = st.text(max_size=4)
+    return st.one_of(fitting, json_values)
+
+
+def bodies_from_openapi(path: str) -> st.SearchStrategy[dict[str, Any]]:
+    """OpenAPI の文書に載せた本文の形から、欄を省いたり外れた値を入れたりした本文を作る。"""
+    content = OPENAPI["paths"][path]["post"]["requestBody"]["content"]
+    properties = content["application/json"]["schema"]["properties"]
+    return st.fixed_dictionaries(
+        {}, optional={name: value_for(schema) for name, schema in properties.items()}
+    )
+
+
+def matches(schema: dict[str, Any], value: Any) -> bool:
+    """応答の本文が、OpenAPI の文書の形（必須の欄と、その型）に合うか。"""
+    if schema.get("type") == "object":
+        return isinstance(value, dict) and all(
+            name in value and matches(schema["properties"].get(name, {}), value[name])
+            for name in schema.get("required", [])
+        )
+    expected = JSON_TYPES.get(schema.get("type", ""))
+    return expected is None or (
+        isinstance(value, expected)
+        and not (schema["type"] in ("integer", "number") and isinstance(value, bool))
+    )
+
+
+# --8<-- [start:test-openapi]
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["/cinema/sales", "/survived"]), st.data())
+def test_OpenAPIの文書から作った本文に文書の形で答える(path: str, data: st.DataObject) -> None:
+    body = data.draw(bodies_from_openapi(path))
+    response = CLIENT.post(path, json=body)
+    responses = OPENAPI["paths"][path]["post"]["responses"]
+    assert str(response.status_code) in responses, response.text
+    declared = responses[str(response.status_code)]["content"]["application/json"]["schema"]
+    assert matches(declared, response.json()), response.text
+
+
+# --8<-- [end:test-openapi]
+
+
+# --8<-- [start:test-contract]
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([("/cinema/sales", MOVIE), ("/survived", PASSENGER)]), st.data())
+def test_どんな本文にも200か422だけを約束の形で返す(
+    route: tuple[str, Schema], data: st.DataObject
+) -> None:
+    path, schema = route
+    body = data.draw(bodies(schema))
+    response = CLIENT.post(path, content=json.dumps(body).encode())
+    assert response.status_code in (200, 422), response.text
+    document = response.json()
+    if response.status_code == 200:
+        assert set(document) == ({"sales"} if path == "/cinema/sales" else {"survived"})
+    else:
+        reasons = document["detail"]
+        assert reasons == [UNREADABLE] or all(REASON.match(reason) for reason in reasons)
+        assert len(reasons) == len(set(reasons))
+
+
+# --8<-- [end:test-contract]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=64))
+def test_どんなバイト列にも422か200で答える(content: bytes) -> None:
+    response = CLIENT.post("/survived", content=content)
+    assert response.status_code in (200, 422)

@@ -1,0 +1,333 @@
+"""組み立てたサイトを、読者と同じように本物のブラウザ（ヘッドレスの Chromium）で開いて確かめる。
+
+サイトは 127.0.0.1 の HTTP サーバーから配り、外へのリクエストが 1 つも無いことを見る。ブラウザは
+Debian の chromium（/usr/bin/chromium）を Playwright から動かす（Playwright 用のブラウザは
+落とさない）。
+ブラウザか Playwright か MkDocs が無ければ理由を書いて飛ばす。ただし CI（CI=true）では失敗にする。
+ML_SITE_DIR に組み立て済みのサイトのフォルダを渡すと、組み立てを省く（.ci/run がそうする）。
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import os
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import pytest
+from glossary_support import GLOSSARY, PROJECT_ROOT, terms
+from site_support import built_site, skip_or_fail
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Request
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+FIGURES = PROJECT_ROOT / "chapters" / "figures"
+# 閉じたネットワークで Chromium が外へつなぎに行かないようにする（機械の説明書にある起動の仕方）
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NAV_CHAPTER = re.compile(r"^\s*- ((?:第 \d+ 章|付録 [A-Z]) [^:]+): (chapters/[^\s]+\.md)\s*$")
+ABORTED = "net::ERR_ABORTED"
+SEARCH_INDEX = "search/search_index.json"
+MATHJAX_TIMEOUT_MS = 15_000
+WAIT_FOR_MATHJAX = """timeout => new Promise(resolve => {
+    const start = Date.now();
+    const poll = () => {
+        if (window.MathJax?.startup?.promise) MathJax.startup.promise.then(() => resolve(true));
+        else if (Date.now() - start > timeout) resolve(false);
+        else setTimeout(poll, 50);
+    };
+    poll();
+})"""
+SEARCH_PROMPT = "検索キーワードを入力してください"
+SEARCH_LOADING = "初期化"
+TOP_TITLE_RESULTS = 3
+TOP_RESULTS = 10  # Material が最初に並べる検索結果の数（それより後はスクロールしないと出ない）
+
+
+def page_url(markdown: str) -> str:
+    """docs/ からの Markdown のパスを、サイトの URL のパスにする（use_directory_urls）。"""
+    stem = markdown.removesuffix(".md")
+    if stem == "index":
+        return ""
+    return f"{stem.removesuffix('/index')}/"
+
+
+def nav_chapters() -> list[tuple[str, str]]:
+    """mkdocs.yml の目次にある章と付録の (題, URL のパス)。目次の順に並ぶ。"""
+    lines = (PROJECT_ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    found = [NAV_CHAPTER.match(line) for line in lines]
+    return [(match.group(1), page_url(match.group(2))) for match in found if match]
+
+
+def book_order(title: str) -> tuple[int, int]:
+    """章は番号の順、付録は章のあとに A, B, C の順。"""
+    chapter = re.match(r"第 (\d+) 章", title)
+    if chapter:
+        return (0, int(chapter.group(1)))
+    appendix = re.match(r"付録 ([A-Z])", title)
+    assert appendix, title
+    return (1, ord(appendix.group(1)))
+
+
+def test_目次には章と付録が本の順にすべて並ぶ() -> None:
+    titles = [title for title, _ in nav_chapters()]
+    orders = [book_order(title) for title in titles]
+
+    # 1 つの章や付録が 2 ページ以上に分かれていても（付録 B の表のページ）、順は崩さない
+    assert orders == sorted(orders)
+    assert list(dict.fromkeys(orders)) == [(0, n) for n in range(1, 16)] + [
+        (1, ord(letter)) for letter in "ABC"
+    ]
+
+
+# ここから下はブラウザを使う
+
+
+@pytest.fixture(scope="module")
+def chromium_ready() -> None:
+    """ブラウザと Playwright があるか。無ければ飛ばす（CI では失敗）。"""
+    if importlib.util.find_spec("playwright") is None:
+        skip_or_fail("Playwright for Python がありません（pip install -e '.[test]'）")
+    if not CHROMIUM.is_file():
+        skip_or_fail(f"Chromium がありません: {CHROMIUM}（apt-get install chromium）")
+
+
+@pytest.fixture(scope="module")
+def site_dir(chromium_ready: None) -> Path:
+    """組み立てたサイト（ブラウザがあるときだけ組み立てる）。"""
+    return built_site()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """アクセスの記録を出さないファイルサーバー。"""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """サイトを 127.0.0.1 の空いているポートで配る。"""
+    handler = functools.partial(QuietHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_ready: None) -> Iterator[Browser]:
+    """ヘッドレスの Chromium。"""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415  無ければ chromium_ready が飛ばす
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Visit:
+    """1 つのページを開いて見たこと。"""
+
+    path: str
+    errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    formulas: int = 0
+    rendered: int = 0
+    raw_tex: int = 0
+    images: dict[str, bool] = field(default_factory=dict)
+
+
+def site_pages(site_dir: Path) -> list[str]:
+    """サイトにあるすべてのページの URL のパス。"""
+    pages = [
+        path.parent.relative_to(site_dir).as_posix()
+        for path in site_dir.rglob("index.html")
+        if "assets" not in path.parts
+    ]
+    return sorted("" if page == "." else f"{page}/" for page in pages)
+
+
+def visit(page: Page, base: str, seen: Visit) -> None:
+    """ページを開き、数式と画像を seen に記録する（エラーはイベントが記録する）。"""
+    response = page.goto(base + seen.path, wait_until="load")
+    if response is None or not response.ok:
+        seen.errors.append(f"ページが開けない: {response.status if response else '応答なし'}")
+    seen.formulas = page.locator(".arithmatex").count()
+    if seen.formulas:
+        if not page.evaluate(WAIT_FOR_MATHJAX, MATHJAX_TIMEOUT_MS):
+            seen.errors.append("MathJax が読み込まれず、数式が描かれない")
+        seen.rendered = page.locator(".arithmatex mjx-container").count()
+        seen.raw_tex = page.evaluate(
+            r"""() => [...document.querySelectorAll('.arithmatex')]
+                .filter(e => /\\[(\[]/.test(e.textContent)).length"""
+        )
+    seen.images = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('article img')]
+            .map(img => [img.getAttribute('src'), img.complete && img.naturalWidth > 0]))"""
+    )
+
+
+def record_failure(seen: Visit, request: Request) -> None:
+    """読み込めなかったリクエストを記録する。次のページへ移るときに打ち切られたもの
+    （検索の索引を作る途中の読み込みなど）はサイトの誤りではないので数えない。"""
+    if request.failure != ABORTED:
+        seen.errors.append(f"{request.failure}: {request.url}")
+
+
+@pytest.fixture(scope="module")
+def visits(browser: Browser, base_url: str, site_dir: Path) -> dict[str, Visit]:
+    """サイトのすべてのページを、1 つのタブで 1 度ずつ開いた記録。"""
+    found = {path: Visit(path) for path in site_pages(site_dir)}
+    current = [Visit("")]
+    page = browser.new_page()
+    # Material はページを開くたびに検索の索引を作り直す。ここでは空の索引を渡して時間を省く
+    # （本物の索引は検索のテストが 1 つのページで使い、そこでもエラーが無いことを確かめる）
+    index = json.loads((site_dir / SEARCH_INDEX).read_text(encoding="utf-8"))
+    empty = {"config": index["config"], "docs": []}
+    page.route(base_url + SEARCH_INDEX, lambda route: route.fulfill(json=empty))
+    page.on("console", lambda m: current[0].errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: current[0].errors.append(str(error)))
+    page.on("requestfailed", lambda request: record_failure(current[0], request))
+    page.on(
+        "response",
+        lambda r: current[0].errors.append(f"{r.status}: {r.url}") if r.status >= 400 else None,
+    )
+    page.on(
+        "request",
+        lambda r: None if r.url.startswith(base_url) else current[0].outside.append(r.url),
+    )
+    for seen in found.values():
+        current[0] = seen
+        visit(page, base_url, seen)
+    page.close()
+    return found
+
+
+def test_どのページもエラーなく開き外へのリクエストが無い(visits: dict[str, Visit]) -> None:
+    assert len(visits) >= len(nav_chapters())
+    assert {
+        path: (v.errors, v.outside) for path, v in visits.items() if v.errors or v.outside
+    } == {}
+
+
+def test_数式は_TeX_のままでなく描かれている(visits: dict[str, Visit]) -> None:
+    with_math = {path: v for path, v in visits.items() if v.formulas}
+
+    assert "chapters/07-linear-regression/" in with_math
+    for path, seen in with_math.items():
+        assert (seen.rendered, seen.raw_tex) == (seen.formulas, 0), path
+
+
+def test_図はすべて読み込まれている(visits: dict[str, Visit]) -> None:
+    shown = {
+        Path(urlsplit(src).path).name: loaded
+        for seen in visits.values()
+        for src, loaded in seen.images.items()
+    }
+
+    figures = sorted(path.name for path in FIGURES.glob("*.svg"))
+    assert {name: shown.get(name) for name in figures} == dict.fromkeys(figures, True)
+
+
+def test_目次の章と付録がブラウザでも本の順に並ぶ(browser: Browser, base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url, wait_until="load")
+    links = page.eval_on_selector_all(
+        "nav.md-nav--primary a.md-nav__link", "links => links.map(a => a.textContent.trim())"
+    )
+    page.close()
+
+    shown = [text for text in links if re.match(r"第 \d+ 章|付録 [A-Z]", text)]
+    assert shown == [title for title, _ in nav_chapters()]
+
+
+def result_pages(page: Page, base: str, query: str) -> list[str]:
+    """検索欄に query を打ち、Material が並べた結果のページ（URL のパス）を上から返す。"""
+    search = page.locator("input.md-search__input")
+    meta = page.locator(".md-search-result__meta")
+    search.fill("")
+    search.press("End")
+    meta.filter(has_text=SEARCH_PROMPT).wait_for()
+    search.fill(query)
+    search.press("End")  # Material はキーを離したときに検索する
+    page.wait_for_function(
+        "prompt => !document.querySelector('.md-search-result__meta').textContent.includes(prompt)",
+        arg=SEARCH_PROMPT,
+    )
+    hrefs = page.eval_on_selector_all(
+        ".md-search-result__item > a.md-search-result__link",
+        "links => links.map(a => a.href)",
+    )
+    paths = [urlsplit(href).path.removeprefix(urlsplit(base).path) for href in hrefs]
+    return list(dict.fromkeys(paths))  # 1 つのページの節ごとの結果は、ページ 1 つに数える
+
+
+@pytest.fixture(scope="module")
+def search_errors() -> list[str]:
+    """検索に使うページで起きたエラー。"""
+    return []
+
+
+@pytest.fixture(scope="module")
+def search_page(browser: Browser, base_url: str, search_errors: list[str]) -> Iterator[Page]:
+    """検索欄を開き、本物の索引を作り終えたページ。"""
+    page = browser.new_page()
+    page.on("console", lambda m: search_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: search_errors.append(str(error)))
+    page.goto(base_url, wait_until="load")
+    page.locator("input.md-search__input").click()
+    page.wait_for_function(
+        "text => !document.querySelector('.md-search-result__meta').textContent.includes(text)",
+        arg=SEARCH_LOADING,
+        timeout=60_000,
+    )
+    yield page
+    page.close()
+
+
+def test_章の題で検索するとその章が上位に出る(search_page: Page, base_url: str) -> None:
+    # 「第 1 章 …」の「1」は前方一致で 10〜15 章の題にも当たるので、1 位とは限らない
+    missing = {
+        title: path
+        for title, path in nav_chapters()
+        if path not in result_pages(search_page, base_url, title)[:TOP_TITLE_RESULTS]
+    }
+
+    assert missing == {}
+
+
+def test_用語集の用語で検索するとそれを扱う章が見つかる(
+    search_page: Page, base_url: str, search_errors: list[str]
+) -> None:
+    glossary_terms = terms(GLOSSARY.read_text(encoding="utf-8"))
+    missing = {
+        term.name: page_url(term.page)
+        for term in glossary_terms
+        if page_url(term.page) not in result_pages(search_page, base_url, term.name)[:TOP_RESULTS]
+    }
+
+    assert missing == {}
+    assert search_errors == []
