@@ -12,7 +12,7 @@ import math
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -455,16 +455,30 @@ def grow_weighted(
     )
 
 
+Grower: TypeAlias = Callable[
+    [Sequence[FeatureRow], Sequence[L], tuple[str, ...], Mapping[L, float], int | None], Tree[L]
+]
+"""木を育てる関数の型。grow_weighted と同じ引数を取り、同じ木を返すもの（付録 A で差し替える）。"""
+
+
 class WeightedTreeClassifier(Generic[L]):
     """クラスの重みを付けた決定木。重みの無い（NONE の）木は第 3 章の木と同じになる。"""
 
     UNLIMITED = None
 
-    def __init__(self, max_depth: int | None, class_weight: ClassWeight = ClassWeight.NONE) -> None:
+    def __init__(
+        self,
+        max_depth: int | None,
+        class_weight: ClassWeight = ClassWeight.NONE,
+        grow: Grower[L] = grow_weighted,
+    ) -> None:
         if not isinstance(class_weight, ClassWeight):
             raise TypeError(f"class_weight は ClassWeight です（{class_weight!r}）")
+        if not callable(grow):
+            raise TypeError(f"grow は木を育てる関数です（{grow!r}）")
         self._max_depth = check_max_depth(max_depth)
         self._class_weight = class_weight
+        self._grow = grow
         self._tree: Tree[L] | None = None
         self._weights: dict[L, float] = {}
 
@@ -496,7 +510,7 @@ class WeightedTreeClassifier(Generic[L]):
         columns = x[0].columns
         self._weights = class_weights(t, self._class_weight)
         rows = feature_rows(x, columns)
-        self._tree = grow_weighted(rows, list(t), columns, self._weights, self._max_depth)
+        self._tree = self._grow(rows, list(t), columns, self._weights, self._max_depth)
         return self
 
     def predict(self, x: Sequence[Features]) -> list[L]:

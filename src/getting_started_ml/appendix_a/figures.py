@@ -1,0 +1,182 @@
+"""付録 A の図: 深さごとの訓練・検証の F 値（検証曲線）と、テストデータの混同行列。
+
+図に描く数値は実験の結果から取り出し、SVG のメタデータ（dc:description）に JSON で埋め込む。
+python -m getting_started_ml.appendix_a.figures で chapters/figures/ の 2 つの SVG を描き直す。
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypedDict
+from xml.etree import ElementTree
+
+import matplotlib
+import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
+from matplotlib.figure import Figure
+
+from getting_started_ml.appendix_a.experiment import BANK, Experiment, run_experiment
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.cli import run_chapter
+from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.numeric import format_fixed
+
+FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+CURVE_FIGURE = "appendix-a-validation-curve.svg"
+MATRIX_FIGURE = "appendix-a-confusion-matrix.svg"
+matplotlib.use("Agg")  # 画面の無い環境でも描く
+
+FONT_NAME = "IPAexGothic"
+DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
+
+
+class CurveData(TypedDict):
+    """検証曲線に描く数値。"""
+
+    depths: list[int]
+    train_f1: list[float]
+    valid_f1: list[float]
+    chosen_depth: int
+
+
+class MatrixData(TypedDict):
+    """混同行列の図に描く数値。行が正解（1, 0）、列が予測（1, 0）。"""
+
+    labels: list[int]
+    counts: list[list[int]]
+
+
+# --8<-- [start:figure-data]
+def curve_data(experiment: Experiment) -> CurveData:
+    """深さごとの訓練と検証の F 値、選んだ深さ。"""
+    return CurveData(
+        depths=[result.max_depth for result in experiment.results],
+        train_f1=[result.train.f1 for result in experiment.results],
+        valid_f1=[result.valid.f1 for result in experiment.results],
+        chosen_depth=experiment.best.max_depth,
+    )
+
+
+def matrix_data(experiment: Experiment) -> MatrixData:
+    """テストデータの混同行列。[[TP, FN], [FP, TN]]。"""
+    cm = experiment.test_matrix
+    return MatrixData(labels=[1, 0], counts=[[cm.tp, cm.fn], [cm.fp, cm.tn]])
+
+
+# --8<-- [end:figure-data]
+
+
+def settings() -> dict[Any, Any]:
+    """描き直しても同じバイト列になる設定。文字は曲線にする。"""
+    return {
+        "font.family": FONT_NAME,
+        "svg.fonttype": "path",
+        "svg.hashsalt": "getting_started_ml.appendix_a",
+    }
+
+
+def draw_curve(data: CurveData) -> Figure:
+    """訓練と検証の F 値を深さごとに結び、選んだ深さに縦線を引く。"""
+    figure = Figure(figsize=(6.4, 4.2))
+    axes = figure.add_subplot()
+    axes.plot(data["depths"], data["train_f1"], marker="o", label="訓練データの F 値")
+    axes.plot(data["depths"], data["valid_f1"], marker="s", label="検証データの F 値")
+    chosen = data["chosen_depth"]
+    best = data["valid_f1"][data["depths"].index(chosen)]
+    axes.axvline(chosen, color="gray", linestyle="--")
+    bottom = min(data["train_f1"] + data["valid_f1"])
+    axes.annotate(f"選んだ深さ {chosen}（検証 {format_fixed(best, 4)}）", (chosen + 0.2, bottom))
+    axes.set_xticks(data["depths"])
+    axes.set_xlabel("木の深さの上限")
+    axes.set_ylabel("F 値（正例は y = 1）")
+    axes.set_title("Bank: 深さごとの訓練と検証の F 値")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper left")
+    figure.tight_layout()
+    return figure
+
+
+def draw_matrix(data: MatrixData) -> Figure:
+    """混同行列をヒートマップにし、各マスに件数を書く。"""
+    figure = Figure(figsize=(4.8, 4.2))
+    axes = figure.add_subplot()
+    counts = data["counts"]
+    image = axes.imshow(counts, cmap="Blues")
+    top = max(max(row) for row in counts)
+    for i, row in enumerate(counts):
+        for j, count in enumerate(row):
+            color = "white" if count > top / 2 else "black"
+            axes.text(j, i, str(count), ha="center", va="center", color=color, fontsize=14)
+    names = [f"{label}" for label in data["labels"]]
+    axes.set_xticks(range(len(names)), [f"予測 {name}" for name in names])
+    axes.set_yticks(range(len(names)), [f"正解 {name}" for name in names])
+    axes.set_title("Bank: テストデータの混同行列")
+    figure.colorbar(image, ax=axes)
+    figure.tight_layout()
+    return figure
+
+
+# --8<-- [start:embed]
+def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
+    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
+    metadata = {
+        "Title": title,
+        "Date": None,
+        "Creator": "getting_started_ml.appendix_a.figures",
+        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
+    }
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(settings()):
+        figure.savefig(buffer, format="svg", metadata=metadata)
+    return buffer.getvalue().decode("utf-8")
+
+
+def embedded_data(svg: str) -> Any:
+    """svg_text が埋め込んだ JSON を読み出す。"""
+    element = ElementTree.fromstring(svg).find(f".//{DC_DESCRIPTION}")
+    if element is None or element.text is None:
+        raise ValueError("SVG に描いた数値（dc:description）が埋め込まれていません")
+    return json.loads(element.text)
+
+
+# --8<-- [end:embed]
+
+
+def curve_svg(data: CurveData) -> str:
+    """検証曲線の SVG。"""
+    with matplotlib.rc_context(settings()):
+        figure = draw_curve(data)
+    return svg_text(figure, "Bank の検証曲線", data)
+
+
+def matrix_svg(data: MatrixData) -> str:
+    """混同行列の SVG。"""
+    with matplotlib.rc_context(settings()):
+        figure = draw_matrix(data)
+    return svg_text(figure, "Bank のテストデータの混同行列", data)
+
+
+def write_figures(directory: Path, experiment: Experiment) -> list[Path]:
+    """実験の結果から 2 つの図を描き、directory に保存する。"""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in [
+        (CURVE_FIGURE, curve_svg(curve_data(experiment))),
+        (MATRIX_FIGURE, matrix_svg(matrix_data(experiment))),
+    ]:
+        path = directory / name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+    return written
+
+
+def main() -> None:
+    """chapters/figures/ の 2 つの図を描き直す。"""
+    for path in write_figures(FIGURES_DIR, run_experiment(Table.load(BANK))):
+        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

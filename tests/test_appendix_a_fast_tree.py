@@ -1,0 +1,215 @@
+"""付録 A: numpy の分割探索が、第 8 章の純 Python の木とビットまで同じ木を育てること。
+
+純 Python の grow_weighted が手本（参照実装）。乱数で作った小さなデータ（hypothesis）と、
+第 3 章・第 8 章・第 11 章の実データの両方で、木（しきい値と不純度の float まで）を == で比べる。
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from getting_started_ml.appendix_a.fast_tree import (
+    grow_weighted_numpy,
+    kahan_columns,
+    predict_rows,
+    truncate,
+)
+from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
+from getting_started_ml.chapter03 import Leaf, Node, Split, build_tree, feature_rows, predict_one
+from getting_started_ml.chapter08 import (
+    ClassWeight,
+    Pipeline,
+    WeightedTreeClassifier,
+    class_weights,
+    grow_weighted,
+    split_survived,
+)
+from getting_started_ml.chapter11 import LabeledData, k_fold
+from getting_started_ml.numeric import kahan_sum
+
+FeatureRow = tuple[float, ...]
+
+
+# --8<-- [start:test-kahan]
+def test_配列の上のKahanの和はnumericのkahan_sumとビットまで同じ() -> None:
+    values = [0.1, 0.2, 0.3, 1e16, 1.0, -1e16]
+    present = [True] * len(values)
+
+    total = kahan_columns(np.array([values]), np.array([present]))
+
+    assert total[0] == kahan_sum(values)
+
+
+def test_無い項は0として足さずに飛ばす() -> None:
+    values = np.array([[0.1, 0.0, 0.2, 0.3], [0.1, 0.2, 0.3, 0.0]])
+    present = np.array([[True, False, True, True], [True, True, True, False]])
+
+    total = kahan_columns(values, present)
+
+    assert total.tolist() == [kahan_sum([0.1, 0.2, 0.3])] * 2
+
+
+# --8<-- [end:test-kahan]
+
+
+# --8<-- [start:test-same-tree]
+def test_小さなデータで純Pythonの木と同じ木を育てる() -> None:
+    rows: list[FeatureRow] = [(1.0, 0.0), (2.0, 1.0), (2.0, 0.0), (3.0, 1.0), (4.0, 1.0)]
+    labels = ["a", "b", "a", "b", "b"]
+    weights = {"a": 1.5, "b": 0.75}
+
+    expected = grow_weighted(rows, labels, ("x", "y"), weights, None)
+
+    assert grow_weighted_numpy(rows, labels, ("x", "y"), weights, None) == expected
+
+
+values = st.sampled_from([0.0, 1.0, 2.0, 2.5, -1.0, 1e-300, 0.1, 0.3])
+weights_of_labels = st.sampled_from([1.0, 0.5, 1 / 3, 2.7, 0.1, 1e-3])
+
+
+@st.composite
+def training_data(
+    draw: st.DrawFn,
+) -> tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None]:
+    """同じ値（しきい値の同点）と、足し算の順で結果が変わる重みを多めに含む小さなデータ。"""
+    n_columns = draw(st.integers(1, 3))
+    rows = draw(
+        st.lists(st.tuples(*[values] * n_columns), min_size=1, max_size=40).map(
+            lambda items: [tuple(item) for item in items]
+        )
+    )
+    labels = draw(st.lists(st.sampled_from("abc"), min_size=len(rows), max_size=len(rows)))
+    weights = {label: draw(weights_of_labels) for label in sorted(set(labels))}
+    depth = draw(st.none() | st.integers(0, 4))
+    return rows, labels, tuple(f"c{i}" for i in range(n_columns)), weights, depth
+
+
+@settings(max_examples=100, deadline=None)
+@given(training_data())
+def test_乱数のデータでも純Pythonの木とビットまで同じ(
+    data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
+) -> None:
+    rows, labels, columns, weights, depth = data
+
+    expected = grow_weighted(rows, labels, columns, weights, depth)
+
+    assert grow_weighted_numpy(rows, labels, columns, weights, depth) == expected
+
+
+# --8<-- [end:test-same-tree]
+
+
+def test_WeightedTreeClassifierは育て方を差し替えられる() -> None:
+    x = [Features(("x",), (float(v),)) for v in [1, 2, 3, 4, 5, 6]]
+    t = [0, 0, 1, 0, 1, 1]
+
+    pure = WeightedTreeClassifier[int](None, ClassWeight.BALANCED).fit(x, t)
+    fast = WeightedTreeClassifier[int](None, ClassWeight.BALANCED, grow=grow_weighted_numpy)
+
+    assert fast.fit(x, t).tree == pure.tree
+    with pytest.raises(TypeError, match="grow"):
+        WeightedTreeClassifier[int](None, ClassWeight.BALANCED, grow="numpy")  # type: ignore[arg-type]
+
+
+def test_まとめた予測はpredict_oneと同じ() -> None:
+    tree: Node[str] | Leaf[str] = Node(
+        Split("x", 1.5, 0.0), Leaf("a"), Node(Split("y", 0.5, 0.0), Leaf("b"), Leaf("c"))
+    )
+    rows: list[FeatureRow] = [(1.5, 9.0), (2.0, 0.5), (2.0, 0.6), (0.0, 0.0)]
+    columns = ("x", "y")
+
+    expected = [predict_one(tree, Features(columns, row)) for row in rows]
+
+    assert predict_rows(tree, rows, columns) == expected == ["a", "b", "c", "a"]
+
+
+def test_悪い入力は入口で名前を書いて失敗する() -> None:
+    with pytest.raises(ValueError, match="件数"):
+        grow_weighted_numpy([(1.0,)], ["a", "b"], ("x",), {"a": 1.0, "b": 1.0}, None)
+    with pytest.raises(ValueError, match="重み"):
+        grow_weighted_numpy([(1.0,), (2.0,)], ["a", "b"], ("x",), {"a": 1.0}, None)
+    with pytest.raises(ValueError, match="列の数"):
+        grow_weighted_numpy([(1.0, 2.0)], ["a"], ("x",), {"a": 1.0}, None)
+    with pytest.raises(ValueError, match="有限"):
+        grow_weighted_numpy([(float("nan"),)], ["a"], ("x",), {"a": 1.0}, None)
+    with pytest.raises(ValueError, match="columns"):
+        predict_rows(Node(Split("z", 0.0, 0.0), Leaf(1), Leaf(2)), [(1.0,)], ("x",))
+
+
+# 実データ: 第 3 章・第 8 章・第 11 章の木がビットまで同じ
+
+
+@pytest.mark.data("iris.csv")
+def test_第3章のアヤメの木と同じ() -> None:
+    split = prepare_iris(Table.load(IRIS))
+    columns = split.x_train[0].columns
+    rows = feature_rows(split.x_train, columns)
+    weights = class_weights(split.t_train, ClassWeight.NONE)
+    for depth in [1, 2, 3, 4, 5, None]:
+        expected = build_tree(split.x_train, split.t_train, columns, depth)
+        assert grow_weighted_numpy(rows, split.t_train, columns, weights, depth) == expected
+
+
+@pytest.mark.data("Survived.csv")
+def test_第8章のパイプラインの木と同じ() -> None:
+    split = split_survived(Table.load("Survived.csv"))
+    fitted = Pipeline.build(None, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
+    x = fitted.features(split.x_train)
+    columns = x[0].columns
+    rows = feature_rows(x, columns)
+    for class_weight in ClassWeight:
+        weights = class_weights(split.t_train, class_weight)
+        for depth in [1, 5, None]:
+            expected = grow_weighted(rows, split.t_train, columns, weights, depth)
+            assert grow_weighted_numpy(rows, split.t_train, columns, weights, depth) == expected
+
+
+@pytest.mark.data("Survived.csv")
+def test_第11章の交差検証の木と同じ(survived: LabeledData[str]) -> None:
+    columns = survived.x[0].columns
+    for fold in k_fold(len(survived.x), 5, 0):
+        x = [survived.x[i] for i in fold.train]
+        t: list[Hashable] = [survived.t[i] for i in fold.train]
+        weights = class_weights(t, ClassWeight.NONE)
+        expected = build_tree(x, t, columns, 2)
+        assert grow_weighted_numpy(feature_rows(x, columns), t, columns, weights, 2) == expected
+
+
+# --8<-- [start:test-truncate]
+@settings(max_examples=60, deadline=None)
+@given(training_data(), st.integers(0, 4))
+def test_深い木を切り詰めると_その深さで育てた木と同じ(
+    data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
+    depth: int,
+) -> None:
+    rows, labels, columns, weights, _ = data
+    deepest = grow_weighted_numpy(rows, labels, columns, weights, None)
+
+    expected = grow_weighted(rows, labels, columns, weights, depth)
+
+    assert truncate(deepest, depth, rows, labels, columns=columns, weights=weights) == expected
+
+
+# --8<-- [end:test-truncate]
+
+
+@pytest.mark.data("Survived.csv")
+def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None:
+    split = split_survived(Table.load("Survived.csv"))
+    fitted = Pipeline.build(None, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
+    x = fitted.features(split.x_train)
+    columns = x[0].columns
+    rows = feature_rows(x, columns)
+    weights = class_weights(split.t_train, ClassWeight.BALANCED)
+    deepest = grow_weighted_numpy(rows, split.t_train, columns, weights, 10)
+    for depth in range(1, 11):
+        expected = grow_weighted(rows, split.t_train, columns, weights, depth)
+        assert (
+            truncate(deepest, depth, rows, split.t_train, columns=columns, weights=weights)
+            == expected
+        )

@@ -1,0 +1,109 @@
+"""付録 A の公開関数の頑健さ: 悪い入力には、何が悪いかを書いた ValueError か TypeError だけ。"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from robustness import call_safely
+
+from getting_started_ml.appendix_a.experiment import (
+    FEATURES,
+    DepthResult,
+    Scores,
+    build_pipeline,
+    score,
+    select_best,
+    split_three_way,
+)
+from getting_started_ml.appendix_a.fast_tree import (
+    grow_weighted_numpy,
+    kahan_columns,
+    predict_rows,
+)
+from getting_started_ml.appendix_a.idiomatic import three_way_positions
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter03 import Leaf, Node, Split
+
+FAST = settings(max_examples=25, deadline=None)
+NAMES = ["件数", "行", "列", "重み", "有限", "max_depth", "test_size", "Table", "results", "正解"]
+
+numbers = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([0.0, 1.0, 2.5])
+cells = st.sampled_from(["", "1", "2.5", "no", "yes", "z", "may", "nan", "-3"])
+
+
+@FAST
+@given(
+    st.lists(st.lists(numbers, min_size=0, max_size=3), max_size=6),
+    st.lists(st.sampled_from(["a", "b"]), max_size=6),
+    st.dictionaries(st.sampled_from(["a", "b"]), numbers),
+    st.none() | st.integers(0, 3),
+)
+def test_numpyの木(
+    rows: list[list[float]], labels: list[str], weights: dict[str, float], depth: int | None
+) -> None:
+    columns = ("x", "y")
+    tuples = [tuple(row) for row in rows]
+    tree = call_safely(
+        lambda: grow_weighted_numpy(tuples, labels, columns, weights, depth), names=NAMES
+    )
+    if tree is not None:
+        predicted = call_safely(lambda: predict_rows(tree, tuples, columns), names=NAMES)
+        assert predicted is None or len(predicted) == len(tuples)
+
+
+@FAST
+@given(st.lists(numbers, min_size=1, max_size=4))
+def test_配列の上のKahanの和(values: list[float]) -> None:
+
+    finite = [v for v in values if abs(v) < 1e300]
+    if finite:
+        array = np.array([finite])
+        call_safely(lambda: kahan_columns(array, np.ones_like(array, dtype=bool)), names=NAMES)
+
+
+@FAST
+@given(st.lists(st.sampled_from([0, 1]), max_size=6), st.lists(st.sampled_from([0, 1]), max_size=6))
+def test_スコア(actual: list[int], predicted: list[int]) -> None:
+    call_safely(lambda: score(actual, predicted), names=NAMES)
+
+
+@FAST
+@given(st.lists(st.tuples(st.integers(1, 5), st.floats(0, 1)), max_size=4))
+def test_深さの選択(pairs: list[tuple[int, float]]) -> None:
+    zero = Scores(0.0, 0.0, 0.0, 0.0)
+    results = [DepthResult(d, zero, Scores(0.0, 0.0, 0.0, f1)) for d, f1 in pairs]
+    call_safely(lambda: select_best(results), names=NAMES)
+
+
+@FAST
+@given(
+    st.integers(0, 30),
+    st.floats(allow_nan=True) | st.sampled_from([0.1, 0.5]),
+    st.floats(allow_nan=True) | st.sampled_from([0.2, 0.5]),
+    st.integers(0, 3),
+)
+def test_三分割(n: int, test_size: float, validation_size: float, seed: int) -> None:
+    table = Table.of(("id",), [[str(i)] for i in range(n)])
+    call_safely(
+        lambda: split_three_way(table, [0] * n, test_size, validation_size, seed), names=NAMES
+    )
+    call_safely(lambda: three_way_positions(n, test_size, validation_size, seed), names=NAMES)
+
+
+@FAST
+@given(
+    st.lists(st.lists(cells, min_size=len(FEATURES), max_size=len(FEATURES)), max_size=6),
+    st.integers(-1, 3) | st.sampled_from([True, 2.5]),
+)
+def test_パイプライン(body: list[list[str]], depth: int) -> None:
+    table = Table.of(FEATURES, body)
+    labels = [i % 2 for i in range(len(body))]
+    fitted = call_safely(lambda: build_pipeline(depth).fit(table, labels), names=NAMES)
+    if fitted is not None:
+        call_safely(lambda: fitted.predict(table), names=NAMES)
+
+
+def test_木が使う列が無ければ名前を書く() -> None:
+    tree = Node(Split("z", 0.0, 0.0), Leaf(1), Leaf(2))
+    call_safely(lambda: predict_rows(tree, [(1.0,)], ("x",)), names=["columns"])
