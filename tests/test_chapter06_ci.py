@@ -29,7 +29,16 @@ def load_noxfile() -> ModuleType:
 # --8<-- [start:sessions-tests]
 def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
     noxfile = load_noxfile()
-    assert list(nox.registry.get()) == ["test", "lint", "format", "type", "docs", "all", "lock"]
+    assert list(nox.registry.get()) == [
+        "test",
+        "replay",
+        "lint",
+        "format",
+        "type",
+        "docs",
+        "all",
+        "lock",
+    ]
     assert noxfile.nox.options.sessions == ["all"]
 
 
