@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,3 +148,125 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
     report = workbook.check_report(chapter, after, result)
     assert report.splitlines()[0] == "第 3 章の TODO リスト（本の最終版のテストで確かめた結果）:"
     assert "- [x] ジニ不純度を求める" in report
+
+
+def test_練習用フォルダには第4から6章のテストが読む設定ファイルもある(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+
+    workbook.start("7", workspace)
+
+    for relative in ("requirements.lock", "noxfile.py", ".gitignore", ".ci/run", ".ci/setup"):
+        assert (workspace / relative).read_bytes() == (BOOK_ROOT / relative).read_bytes()
+    assert (workspace / ".github" / "workflows" / "ci.yml").is_file()
+
+
+def test_練習用フォルダのpytestの表示は画面の幅によらない(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+    workbook.start("3", workspace)
+    reason = "80 文字の画面では切り詰められる長さの理由" * 3
+    (workspace / "tests" / "test_long.py").write_text(
+        f"def test_long() -> None:\n    raise AssertionError({reason!r})\n", encoding="utf-8"
+    )
+
+    def run_at(columns: int) -> str:
+        environment = {**os.environ, "COLUMNS": str(columns), "PYTHONPATH": str(workspace / "src")}
+        environment.pop("CI", None)
+        completed = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-p",
+                "no:cacheprovider",
+                "-q",
+                "-rf",
+                "tests/test_long.py",
+            ],
+            cwd=workspace,
+            env=environment,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            check=False,
+        )
+        return workbook.normalise(completed.stdout, workspace)
+
+    narrow, wide = run_at(80), run_at(300)
+
+    assert narrow == wide
+    assert f"FAILED tests/test_long.py::test_long - AssertionError: {reason}" in narrow
+
+
+def test_checkの表示は失敗したテストと集められなかったファイルを名前で挙げる() -> None:
+    chapter = workbook.load_chapter("3")
+    outcomes = {
+        "tests/test_chapter03.py::test_空ならジニ不純度は0": "passed",
+        "tests/test_chapter03.py::test_一種類だけならジニ不純度は0": "failed",
+        "tests/test_chapter03_extra.py": "failed",
+    }
+    output = "ERROR tests/test_chapter03_extra.py\nE   ModuleNotFoundError: No module named 'x'\n"
+    result = workbook.RunResult(1, output, outcomes)
+    statuses = workbook.tick(chapter, result)
+
+    report = workbook.check_report(chapter, statuses, result)
+
+    assert "失敗したテスト:\n  tests/test_chapter03.py::test_一種類だけならジニ不純度は0" in report
+    assert "集められなかったテストファイル:\n  tests/test_chapter03_extra.py" in report
+    assert "E   ModuleNotFoundError: No module named 'x'" in report
+    assert not workbook.check_passed(statuses, result)
+
+
+def test_checkはすべての項目に印が付き失敗が無いときだけ通ったとする() -> None:
+    chapter = workbook.load_chapter("1")
+    names = {name for names in chapter.todo_tests.values() for name in names}
+    passed = workbook.RunResult(0, "", {f"tests/t.py::{name}": "passed" for name in names})
+    skipped = workbook.RunResult(0, "", {f"tests/t.py::{name}": "skipped" for name in names}, {})
+
+    assert workbook.check_passed(workbook.tick(chapter, passed), passed)
+    assert not workbook.check_passed(workbook.tick(chapter, skipped), skipped)
+
+
+def test_checkは集められないファイルがあってもほかのテストを最後まで動かす(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workspace = tmp_path / "ws"
+    chapter = workbook.start("1", workspace)
+    book = tmp_path / "book"
+    for relative in chapter.remove:
+        for root in (workspace, book):
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(BOOK_ROOT / relative, root / relative)
+    (book / "tests" / "test_chapter01_broken.py").write_text("import missing_module\n")
+    broken = dataclasses.replace(
+        chapter, remove=(*chapter.remove, "tests/test_chapter01_broken.py")
+    )
+    monkeypatch.setattr(workbook, "workspace_chapter", lambda _directory: broken)
+    monkeypatch.setattr(workbook, "BOOK_ROOT", book)
+
+    statuses, result = workbook.check(workspace)
+
+    assert workbook.uncollected_files(result) == ["tests/test_chapter01_broken.py"]
+    assert sum(outcome == "passed" for outcome in result.outcomes.values()) > 10
+    assert all(status.mark != " " for status in statuses)
+
+
+def test_リポジトリの外から入れたパッケージでは練習にリポジトリが要ると言う(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workbook, "STEPS_DIR", tmp_path / "no-steps")
+
+    with pytest.raises(workbook.WorkbookError, match="本のリポジトリから作ります"):
+        workbook.start("7", tmp_path / "ws")
+
+
+def test_checkはデータの場所に写しでなく読者のフォルダのdataを使う(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ML_DATA_DIR", raising=False)
+    (tmp_path / "data").mkdir()
+
+    assert workbook.workspace_data_environment(tmp_path) == {
+        "ML_DATA_DIR": str((tmp_path / "data").resolve())
+    }
+    monkeypatch.setenv("ML_DATA_DIR", "/elsewhere")
+    assert workbook.workspace_data_environment(tmp_path) == {}

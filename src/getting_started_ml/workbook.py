@@ -39,6 +39,20 @@ SKIPPED_NAMES = {"__pycache__", ".hypothesis", ".pytest_cache", ".venv", ".mypy_
 # ワークスペースに写さない、本を作るための道具
 BOOK_TOOLS = {f"src/{PACKAGE}/workbook.py"}
 TEST_HELPERS = {"tests/conftest.py", "tests/robustness.py"}
+# 第 4〜6 章のテストが読む、リポジトリの設定ファイル（練習用フォルダにもそのまま置く）
+REPOSITORY_FILES = (".gitignore", "requirements.lock", "noxfile.py", ".ci", ".github")
+# 練習用フォルダの直下に置く conftest.py: pytest の表示を読者の画面の幅によらないものにする
+WORKSPACE_CONFTEST = """\
+\"\"\"練習用フォルダの pytest の設定。
+
+pytest は失敗の理由を画面の幅で切り詰める。本文に載せた出力と同じ行が、どの幅の画面でも
+出るように、幅をリプレイと同じ 200 文字に決めておく。
+\"\"\"
+
+import os
+
+os.environ["COLUMNS"] = "200"
+"""
 CHAPTER_PATTERN = re.compile(r"chapter(\d\d)")
 APPENDIX_PATTERN = re.compile(r"appendix[-_]([a-z])")
 
@@ -163,6 +177,12 @@ def steps_dirs() -> list[Path]:
 
 def load_chapter(key: str) -> Chapter:
     """章の手順を読む。無ければ WorkbookError。"""
+    if not STEPS_DIR.is_dir():
+        raise WorkbookError(
+            "練習用のフォルダは本のリポジトリから作ります（途中の一歩の手順 chapters/steps が"
+            f"入っていません: {STEPS_DIR}）。"
+            "リポジトリを clone し、その中の .venv から動かしてください"
+        )
     directory = STEPS_DIR / chapter_key(key)
     config_path = directory / "chapter.toml"
     if not config_path.is_file():
@@ -297,9 +317,13 @@ def start(key: str, directory: Path) -> Chapter:
             copy_from_book(relative, directory)
     for relative in chapter.remove:
         remove_path(directory / relative)
+    for relative in repository_files():
+        if relative not in chapter.remove:
+            copy_from_book(relative, directory)
     data_readme = BOOK_ROOT / "data" / "README.md"
     if data_readme.is_file():
         copy_from_book("data/README.md", directory)
+    (directory / "conftest.py").write_text(WORKSPACE_CONFTEST, encoding="utf-8")
     (directory / "pyproject.toml").write_text(workspace_pyproject(), encoding="utf-8")
     (directory / "README.md").write_text(WORKSPACE_README, encoding="utf-8")
     (directory / WORKSPACE_FILE).write_text(f'chapter = "{chapter.key}"\n', encoding="utf-8")
@@ -311,6 +335,18 @@ python3 -m venv .venv
 .venv/bin/pip install -e ".[test]"
 .venv/bin/pytest
 """
+
+
+def repository_files() -> Iterator[str]:
+    """REPOSITORY_FILES のうち本のリポジトリにあるファイル（フォルダは中のファイル）。"""
+    for name in REPOSITORY_FILES:
+        path = BOOK_ROOT / name
+        if path.is_file():
+            yield name
+        elif path.is_dir():
+            for inner in sorted(path.rglob("*")):
+                if inner.is_file() and not SKIPPED_NAMES.intersection(inner.parts):
+                    yield inner.relative_to(BOOK_ROOT).as_posix()
 
 
 def workspace_pyproject() -> str:
@@ -375,7 +411,9 @@ class RunResult:
     cpu_seconds: float = 0.0
 
 
-def run_in_workspace(workspace: Path, runs: Sequence[Run]) -> list[RunResult]:
+def run_in_workspace(
+    workspace: Path, runs: Sequence[Run], extra_environment: Mapping[str, str] | None = None
+) -> list[RunResult]:
     """runs を順に 1 つの別プロセスの中で行う。ワークスペースの src だけを本のパッケージにする。"""
     request = {
         "workspace": str(workspace),
@@ -396,6 +434,7 @@ def run_in_workspace(workspace: Path, runs: Sequence[Run]) -> list[RunResult]:
         "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONIOENCODING": "utf-8",
         "PYTHONPATH": str(workspace / "src"),
+        **(extra_environment or {}),
     }
     driver = (
         "import importlib.util, sys\n"
@@ -725,7 +764,11 @@ def function_name_of(nodeid: str) -> str:
 
 
 def check(directory: Path) -> tuple[list[TodoStatus], RunResult]:
-    """読者のコードに本の最終版のテストを当て、TODO に印を付ける。読者のテストは書き換えない。"""
+    """読者のコードに本の最終版のテストを当て、TODO に印を付ける。読者のテストは書き換えない。
+
+    テストは写しのフォルダで動かす。集められないテストファイルがあっても、ほかのファイルの
+    テストは最後まで動かす。データの場所は、写しではなく読者のフォルダの data/ を探させる。
+    """
     chapter = workspace_chapter(directory)
     with tempfile.TemporaryDirectory() as temporary:
         copy = Path(temporary) / "workspace"
@@ -734,8 +777,9 @@ def check(directory: Path) -> tuple[list[TodoStatus], RunResult]:
         run = Run(
             tests=tuple(tests),
             place=tuple((path, str(BOOK_ROOT / path)) for path in tests),
+            extra_options=("--continue-on-collection-errors",),
         )
-        [result] = run_in_workspace(copy, [run])
+        [result] = run_in_workspace(copy, [run], workspace_data_environment(directory))
         result = RunResult(
             result.exit_code,
             normalise(result.output, copy),
@@ -745,8 +789,40 @@ def check(directory: Path) -> tuple[list[TodoStatus], RunResult]:
     return tick(chapter, result), result
 
 
+def workspace_data_environment(directory: Path) -> dict[str, str]:
+    """ML_DATA_DIR が無ければ、読者のフォルダの data/ をデータの場所として渡す。"""
+    if os.environ.get("ML_DATA_DIR") or not (directory / "data").is_dir():
+        return {}
+    return {"ML_DATA_DIR": str((directory / "data").resolve())}
+
+
+def failed_tests(result: RunResult) -> list[str]:
+    """失敗したテストの nodeid（集める段階で失敗したファイルは除く）。"""
+    return sorted(
+        nodeid
+        for nodeid, outcome in result.outcomes.items()
+        if outcome == "failed" and "::" in nodeid
+    )
+
+
+def uncollected_files(result: RunResult) -> list[str]:
+    """集める段階で失敗したテストファイル。"""
+    return sorted(
+        nodeid
+        for nodeid, outcome in result.outcomes.items()
+        if outcome == "failed" and "::" not in nodeid
+    )
+
+
+def check_passed(statuses: Sequence[TodoStatus], result: RunResult) -> bool:
+    """すべての項目に印が付き、失敗したテストも集められないファイルも無いか。"""
+    return all(status.mark == "x" for status in statuses) and not any(
+        outcome == "failed" for outcome in result.outcomes.values()
+    )
+
+
 def check_report(chapter: Chapter, statuses: Sequence[TodoStatus], result: RunResult) -> str:
-    """check の表示。"""
+    """check の表示。失敗したテストと集められなかったファイルは名前を挙げる。"""
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     for outcome in result.outcomes.values():
         counts[outcome] = counts.get(outcome, 0) + 1
@@ -757,11 +833,14 @@ def check_report(chapter: Chapter, statuses: Sequence[TodoStatus], result: RunRe
         f"通ったテスト {counts['passed']} 件、失敗 {counts['failed']} 件、"
         f"飛ばした {counts['skipped']} 件",
     ]
-    if collection_failed(result):
+    if failing := failed_tests(result):
+        lines += ["", "失敗したテスト:", *(f"  {nodeid}" for nodeid in failing)]
+    if files := uncollected_files(result):
         errors = [
             line for line in result.output.splitlines() if line.startswith(("E   ", "ERROR "))
         ]
-        lines += ["", "テストを集める段階の失敗:", *errors]
+        lines += ["", "集められなかったテストファイル:", *(f"  {path}" for path in files)]
+        lines += ["", "集める段階の失敗の理由:", *errors]
     return "\n".join(lines)
 
 
@@ -789,7 +868,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         if options.command == "check":
             statuses, result = check(options.directory)
             print(check_report(workspace_chapter(options.directory), statuses, result))
-            return 0 if all(status.mark != " " for status in statuses) else 1
+            return 0 if check_passed(statuses, result) else 1
         reports = replay(options.chapter)
         for report in reports:
             mark = "ok" if report.ok else "NG"
