@@ -10,8 +10,8 @@ import pytest
 from conftest import Completed
 from sklearn.tree import DecisionTreeClassifier
 
-from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter03 import DecisionTree, Leaf, Node
+from getting_started_ml.chapter02 import Features, Table
+from getting_started_ml.chapter03 import DecisionTree, Leaf, Node, Tree
 from getting_started_ml.chapter08 import (
     FEATURES,
     INVENTED_PASSENGERS,
@@ -36,7 +36,6 @@ from getting_started_ml.chapter08_figures import (
     depth_figure_data,
     embedded_data,
 )
-from getting_started_ml.chapter11.figures import leaf_path
 
 RunModule = Callable[..., Completed]
 
@@ -221,6 +220,16 @@ def test_深さ4までは_scikit_learn_の決定木と予測がすべて一致�
 
 
 # --8<-- [start:test-data-invented]
+def leaf_path(tree: Tree[int], row: Features) -> tuple[bool, ...]:
+    """row が落ちる葉までの道順（True は左）。第 3 章の予測と同じく、境界と等しければ左へ進む。"""
+    path = []
+    while isinstance(tree, Node):
+        goes_left = row.value(tree.split.feature) <= tree.split.threshold
+        path.append(goes_left)
+        tree = tree.left if goes_left else tree.right
+    return tuple(path)
+
+
 @pytest.mark.data(SURVIVED)
 def test_架空の乗客が落ちる葉(split: TableSplit) -> None:
     pipeline = fitted(split, MAX_DEPTH, ClassWeight.BALANCED)

@@ -9,7 +9,6 @@ import pytest
 from conftest import Completed
 from test_chapter11_figures import assert_same_numbers
 
-from getting_started_ml.chapter11.figures import embedded_data
 from getting_started_ml.chapter12 import BOSTON, BostonDataset, load_boston
 from getting_started_ml.chapter12.figures import (
     COEFFICIENT_PATHS_FIGURE,
@@ -23,6 +22,7 @@ from getting_started_ml.chapter12.figures import (
     validation_curve_data,
     validation_curve_svg,
 )
+from getting_started_ml.figure_svg import embedded_data
 
 CURVE_EXAMPLE = ValidationCurveData(
     alphas=[0.1, 1.0, 10.0],

@@ -28,10 +28,9 @@ from getting_started_ml.chapter09 import (
     fit_feature_set,
     prepare_boston,
 )
-from getting_started_ml.chapter11.figures import FIGURES_DIR
-from getting_started_ml.chapter11.figures import SVG_SETTINGS as CHAPTER11_SVG_SETTINGS
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figure_svg import FIGURES_DIR, svg_settings
 from getting_started_ml.numeric import format_fixed
 
 matplotlib.use("Agg")  # 画面の無い環境でも描く
@@ -39,7 +38,7 @@ matplotlib.use("Agg")  # 画面の無い環境でも描く
 PREDICTIONS_FIGURE = "chapter09-predictions.svg"
 COMPARED_SETS = FEATURE_SETS[:2]  # 元の 3 列と、2 乗の項を足した 6 列
 CREATOR = "getting_started_ml.chapter09_figures"
-SVG_SETTINGS: dict[RcKeyType, Any] = {**CHAPTER11_SVG_SETTINGS, "svg.hashsalt": CREATOR}
+SVG_SETTINGS: dict[RcKeyType, Any] = svg_settings(CREATOR)
 
 
 class PredictionData(TypedDict):

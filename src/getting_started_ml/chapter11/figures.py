@@ -6,14 +6,10 @@ python -m getting_started_ml.chapter11.figures で chapters/figures/ の 2 つ�
 
 from __future__ import annotations
 
-import io
-import json
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict, TypeVar
-from xml.etree import ElementTree
 
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter03 import Node, Tree, build_tree
@@ -34,36 +30,46 @@ from getting_started_ml.chapter11.experiment import (
 from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figure_svg import FIGURES_DIR, embedded_data, load_matplotlib, svg_settings
+from getting_started_ml.figure_svg import svg_text as shared_svg_text
 from getting_started_ml.numeric import format_fixed, require_same_length
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.typing import RcKeyType
 
+__all__ = [
+    "CREATOR",
+    "FIGURES_DIR",
+    "FOLD_SCORES_FIGURE",
+    "ROC_FIGURE",
+    "SVG_SETTINGS",
+    "FoldScoreData",
+    "LeafPath",
+    "RocFigureData",
+    "draw_fold_scores",
+    "draw_roc",
+    "embedded_data",
+    "fold_score_data",
+    "fold_scores_svg",
+    "leaf_path",
+    "leaf_share_scores",
+    "leaf_shares",
+    "main",
+    "out_of_fold_scores",
+    "roc_figure_data",
+    "roc_svg",
+    "svg_text",
+    "write_figures",
+]
+
 L = TypeVar("L", bound=Hashable)
 
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
 ROC_FIGURE = "chapter11-roc.svg"
 FOLD_SCORES_FIGURE = "chapter11-fold-scores.svg"
-FONT_NAME = "IPAexGothic"  # matplotlib_fontja が登録する日本語フォント
-DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
-
-# 描き直しても同じバイト列になるようにする設定。文字は曲線（パス）にして、
-# 読者のブラウザに IPAex ゴシックが無くても同じ見た目にする。
-SVG_SETTINGS: dict[RcKeyType, Any] = {
-    "font.family": FONT_NAME,
-    "svg.fonttype": "path",
-    "svg.hashsalt": "getting_started_ml.chapter11",
-}
-
-
-def load_matplotlib() -> ModuleType:
-    """matplotlib を読み込む。重いので、図を描くときに初めて読み込む（章のコマンドを速く保つ）。"""
-    import matplotlib  # noqa: PLC0415
-    import matplotlib_fontja  # noqa: F401, PLC0415  読み込むだけで IPAex ゴシックを登録する
-
-    matplotlib.use("Agg")  # 画面の無い環境でも描く
-    return matplotlib
+CREATOR = "getting_started_ml.chapter11.figures"
+# 描き直しても同じバイト列になるようにする設定（どの章の図も共通。figure_svg を見よ）
+SVG_SETTINGS: dict[RcKeyType, Any] = svg_settings(CREATOR)
 
 
 LeafPath: TypeAlias = tuple[bool, ...]
@@ -239,30 +245,9 @@ def draw_fold_scores(data: FoldScoreData) -> Figure:
     return figure
 
 
-# --8<-- [start:embed]
 def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    metadata = {
-        "Title": title,
-        "Date": None,
-        "Creator": "getting_started_ml.chapter11.figures",
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with load_matplotlib().rc_context(SVG_SETTINGS):
-        figure.savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
-
-
-def embedded_data(svg: str) -> Any:
-    """svg_text が埋め込んだ JSON を読み出す。"""
-    element = ElementTree.fromstring(svg).find(f".//{DC_DESCRIPTION}")
-    if element is None or element.text is None:
-        raise ValueError("SVG に描いた数値（dc:description）が埋め込まれていません")
-    return json.loads(element.text)
-
-
-# --8<-- [end:embed]
+    """この章の図を SVG にする（figure_svg.svg_text に、この章の名前を渡す）。"""
+    return shared_svg_text(figure, title, data, CREATOR)
 
 
 def roc_svg(data: RocFigureData) -> str:
