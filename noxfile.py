@@ -16,11 +16,13 @@ import nox
 nox.options.sessions = ["all"]
 nox.options.default_venv_backend = "none"
 DATA_VARIABLES = ("ML_DATA_DIR", "ML_REQUIRE_DATA")
+# --8<-- [start:lock-command]
 LOCK_COMMAND = [
     "uv", "pip", "compile", "pyproject.toml", "--all-extras", "--generate-hashes",
     "--universal", "--python-version", "3.11.5", "--custom-compile-command", "nox -s lock",
     "--output-file", "requirements.lock", "--quiet",
 ]  # fmt: skip
+# --8<-- [end:lock-command]
 
 
 def tool(name: str) -> str:
