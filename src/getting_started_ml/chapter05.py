@@ -126,6 +126,12 @@ def files_with_bom(root: Path, paths: Iterable[str]) -> list[str]:
 # --8<-- [start:main]
 def report_lock(root: Path) -> bool:
     """pyproject.toml と requirements.lock の食い違いとハッシュの無い項目を表示し、無ければ真。"""
+    missing = [
+        name for name in ("pyproject.toml", "requirements.lock") if not (root / name).is_file()
+    ]
+    if missing:
+        print(f"ロックファイルの検査: {'、'.join(missing)} がありません（探した場所: {root}）")
+        return False
     pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
     lock = (root / "requirements.lock").read_text(encoding="utf-8")
     disagreements = lock_disagreements(pinned_requirements(pyproject), locked_versions(lock))
