@@ -72,6 +72,7 @@ def test_git_の作業ツリーでなければ_NotAGitCheckoutError(tmp_path: Pa
 def test_章のコマンドはこのリポジトリに検査を当てた結果を表示する(
     run_module: Callable[..., Completed], golden: Callable[[str], str]
 ) -> None:
+    tracked_or_skip(PROJECT_ROOT)
     completed = run_module("getting_started_ml.chapter04")
     assert (completed.returncode, completed.stderr) == (0, "")
     assert completed.stdout == golden("chapter04")
