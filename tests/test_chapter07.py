@@ -182,7 +182,7 @@ def test_特異な行列はどのピボット列が消えたかを書いて失�
 # --8<-- [start:test-metrics]
 def test_評価指標を手で計算した値と比べる() -> None:
     actual, predicted = [3.0, 5.0, 7.0], [2.0, 5.0, 9.0]
-    # 残差は 1, 0, -2。絶対値の和 3、2 乗の和 5、平均 5 からの偏差平方和 8
+    # 残差は 1, 0, -2。絶対値の和 3、二乗の和 5、平均 5 からの偏差平方和 8
     assert mean_absolute_error(actual, predicted) == pytest.approx(1.0, rel=1e-15)
     assert root_mean_squared_error(actual, predicted) == pytest.approx(math.sqrt(5 / 3), rel=1e-15)
     assert r2_score(actual, predicted) == pytest.approx(1 - 5 / 8, rel=1e-15)
@@ -380,7 +380,7 @@ def test_SNS2が1000を超えsalesが8500未満の行だけを除く() -> None:
 
 # --8<-- [start:test-prepare]
 def small_cinema() -> Table:
-    """外れ値を 1 行含む、6 行の作り物の表。"""
+    """外れ値を 1 行含む、6 行の作った表。"""
     return Table.of(
         CINEMA_COLUMNS,
         [
@@ -408,7 +408,7 @@ def test_外れ値を除いてから分け訓練データの平均で補完す�
     assert split.x_train[1].value("actor") == 4000.0
 
 
-def test_作り物の表の二つの欠損は種0ではどちらも訓練データに入る() -> None:
+def test_作った表の二つの欠損は種0ではどちらも訓練データに入る() -> None:
     table = small_cinema()
     missing = [
         float(row.text("sales"))

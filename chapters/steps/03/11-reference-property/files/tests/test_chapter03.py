@@ -89,7 +89,7 @@ def test_不純度が同点なら先の列を選ぶ() -> None:
 
 
 def gini_reference(labels: Sequence[Hashable]) -> float:
-    """定義どおりのジニ不純度。現れた順に数え、割合の 2 乗を Kahan の和で足す。"""
+    """定義どおりのジニ不純度。現れた順に数え、割合の 二乗を Kahan の和で足す。"""
     counts: dict[Hashable, int] = {}
     for label in labels:
         counts[label] = counts.get(label, 0) + 1
