@@ -16,11 +16,13 @@ import nox
 nox.options.sessions = ["all"]
 nox.options.default_venv_backend = "none"
 DATA_VARIABLES = ("ML_DATA_DIR", "ML_REQUIRE_DATA")
+# --8<-- [start:lock-command]
 LOCK_COMMAND = [
     "uv", "pip", "compile", "pyproject.toml", "--all-extras", "--generate-hashes",
     "--universal", "--python-version", "3.11.5", "--custom-compile-command", "nox -s lock",
     "--output-file", "requirements.lock", "--quiet",
 ]  # fmt: skip
+# --8<-- [end:lock-command]
 
 
 def tool(name: str) -> str:
@@ -30,7 +32,10 @@ def tool(name: str) -> str:
 
 # --8<-- [start:data-environment]
 def data_environment(environment: Mapping[str, str]) -> dict[str, str]:
-    """テストに渡すデータの環境変数。暗黙に頼らず、名前を挙げて渡す。"""
+    """テストが読むデータの環境変数を、名前を挙げて取り出す（ログに出し、env= に書く）。
+
+    選り分けはしない: session.run は env= を外の環境変数に重ねて渡す（include_outer_env=True）。
+    """
     return {name: environment[name] for name in DATA_VARIABLES if name in environment}
 
 

@@ -100,17 +100,17 @@ def variant_uses(text: str, all_rules: list[Rule]) -> list[tuple[int, str]]:
     """text の中の使わない表記を、(行番号, 表記) の並びで返す。
 
     使う書き方が使わない表記を含む場合（コンピューター と コンピュータ）があるので、
-    先に使う書き方を取り除いてから探す。
+    その表記を含む使う書き方を先に取り除いてから探す。逆に、使わない表記が使う書き方を
+    含む場合（作りもののデータ と 作りもの）は取り除かない。
     """
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         for rule in all_rules:
-            rest = line
-            for word in rule.preferred:
-                rest = rest.replace(word, "")
-            found += [
-                (number, variant)
-                for variant in rule.variants
-                if variant in rest and (number, variant) not in found
-            ]
+            for variant in rule.variants:
+                rest = line
+                for word in rule.preferred:
+                    if variant in word:
+                        rest = rest.replace(word, "")
+                if variant in rest and (number, variant) not in found:
+                    found.append((number, variant))
     return found

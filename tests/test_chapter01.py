@@ -168,6 +168,13 @@ def test_件数が違えば両方の件数を書いて失敗する() -> None:
 # --8<-- [end:test-accuracy-length]
 
 
+def test_学習用_zipは短いほうに合わせて黙って止まる() -> None:
+    predicted, labels = ["きのこ", "きのこ", "たけのこ"], ["きのこ", "たけのこ"]
+    pairs = list(zip(predicted, labels))  # noqa: B905
+    assert pairs == [("きのこ", "きのこ"), ("きのこ", "たけのこ")]
+    assert sum(guess == truth for guess, truth in pairs) / len(pairs) == 0.5
+
+
 # --8<-- [start:test-accuracy-empty]
 def test_0件なら割り算の前に失敗する() -> None:
     with pytest.raises(ValueError, match="0 件なので正解率を求められません"):

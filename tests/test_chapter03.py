@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -21,10 +22,12 @@ from getting_started_ml.chapter03 import (
     NotFittedError,
     Split,
     best_split,
+    boundary_impurities,
     build_tree,
     depth_of,
     format_tree,
     gini,
+    gini_of_counts,
     majority,
     predict_one,
 )
@@ -137,7 +140,7 @@ def test_不純度が同点なら先の列を選ぶ() -> None:
 # --8<-- [start:reference]
 # --8<-- [start:reference-impl]
 def gini_reference(labels: Sequence[Hashable]) -> float:
-    """定義どおりのジニ不純度。現れた順に数え、割合の 2 乗を Kahan の和で足す。"""
+    """定義どおりのジニ不純度。現れた順に数え、割合の 二乗を Kahan の和で足す。"""
     counts: dict[Hashable, int] = {}
     for label in labels:
         counts[label] = counts.get(label, 0) + 1
@@ -180,7 +183,7 @@ RIGHT_SIDE_ORDER_CASE = (
 
 def test_右側で初めて現れた順に足さないと選ぶ境界が変わる() -> None:
     # 境界 1.5 と 5.5 の不純度は、数学では等しい（どちらも 7/15）。
-    # 右側で初めて現れた順に足すと 1.5 のほうが 1 ulp 大きくなるので、5.5 が選ばれる
+    # 右側で初めて現れた順に足すと 1.5 のほうが 2 ulp 大きくなるので、5.5 が選ばれる
     x, t, columns = RIGHT_SIDE_ORDER_CASE
 
     split = best_split(x, t, columns)
@@ -190,6 +193,18 @@ def test_右側で初めて現れた順に足さないと選ぶ境界が変わ�
 
 
 # --8<-- [end:order-example]
+
+
+def test_誤った順では15と55の不純度がぴったり等しく正しい順では15が2ulp大きい() -> None:
+    _, t, _ = RIGHT_SIDE_ORDER_CASE
+    values = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    impurities = dict(boundary_impurities(values, t))
+    # 境界 1.5 の右側は b, b, c, b, a。正しい順は b, c, a（3, 1, 1）、誤った順は a, b, c（1, 3, 1）
+    wrong_at_1_5 = (1 * gini_of_counts([1], 1) + 5 * gini_of_counts([1, 3, 1], 5)) / 6
+
+    assert wrong_at_1_5 == impurities[5] == 0.4666666666666666
+    assert impurities[1] == 0.46666666666666673
+    assert (impurities[1] - impurities[5]) / math.ulp(impurities[5]) == 2
 
 
 # --8<-- [start:rows-strategy]

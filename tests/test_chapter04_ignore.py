@@ -71,3 +71,13 @@ def test_規則の無い_gitignore_では何も無視されない(tmp_path: Path
         "data/iris.csv": None,
         ".venv/bin/python": None,
     }
+
+
+def test_無視したフォルダの中のファイルには後に書いた規則ではなくフォルダの規則が答える(
+    tmp_path: Path,
+) -> None:
+    gitignore = tmp_path / "models.gitignore"
+    gitignore.write_text("/models/\n*.joblib\n", encoding="utf-8")
+    rules = ignoring_rules(gitignore, ["models/tree.joblib", "experiments/tree.joblib"])
+    # *.joblib は /models/ より後に書いてあるが、git は無視したフォルダの中を見ない
+    assert rules == {"models/tree.joblib": "/models/", "experiments/tree.joblib": "*.joblib"}

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import Completed
 
 from getting_started_ml.chapter04 import NotAGitCheckoutError, copies_of_data, tracked_files
 from getting_started_ml.dataset import DATA_FILES, data_dir
@@ -65,3 +67,12 @@ def test_git_の作業ツリーでなければ_NotAGitCheckoutError(tmp_path: Pa
 
 
 # --8<-- [end:no-data-in-git]
+
+
+def test_章のコマンドはこのリポジトリに検査を当てた結果を表示する(
+    run_module: Callable[..., Completed], golden: Callable[[str], str]
+) -> None:
+    tracked_or_skip(PROJECT_ROOT)
+    completed = run_module("getting_started_ml.chapter04")
+    assert (completed.returncode, completed.stderr) == (0, "")
+    assert completed.stdout == golden("chapter04")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import nox
+import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = PROJECT_ROOT / ".github" / "workflows" / "ci.yml"
@@ -57,11 +60,74 @@ def test_ci_run_はロックファイルから入れて_nox_の_all_を呼ぶ() 
     setup = (PROJECT_ROOT / ".ci" / "setup").read_text(encoding="utf-8")
     assert "bash .ci/setup" in run
     assert ".venv/bin/nox -s all" in run
-    assert 'ML_DATA_DIR="${ML_DATA_DIR:-$PWD/../shared/data/sukkiri-ml}"' in run
     assert "--require-hashes -r requirements.lock" in setup
 
 
 # --8<-- [end:sessions-tests]
+
+
+class RecordingSession:
+    """nox.Session の代わり。run に渡された道具の名前と引数を覚えるだけで、何も動かさない。"""
+
+    def __init__(self) -> None:
+        self.posargs: list[str] = []
+        self.calls: list[tuple[str, dict[str, object]]] = []
+
+    def run(self, *arguments: str, **options: object) -> None:
+        self.calls.append((Path(arguments[0]).name, options))
+
+    def log(self, message: str) -> None:
+        pass
+
+
+def test_test_のセッションはデータの環境変数を_env_に書き外の環境変数も渡す(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ML_DATA_DIR", "/books/data")
+    monkeypatch.delenv("ML_REQUIRE_DATA", raising=False)
+    session = RecordingSession()
+
+    load_noxfile().test(session)
+
+    [(tool, options)] = session.calls
+    assert tool == "pytest"
+    assert options["env"] == {"ML_DATA_DIR": "/books/data"}
+    # include_outer_env を渡していないので、nox の既定（True）で外の環境変数もそのまま渡る
+    assert "include_outer_env" not in options
+
+
+def test_all_は速い検査から順に_lint_type_docs_test_replay_を動かす() -> None:
+    session = RecordingSession()
+
+    load_noxfile().all_tasks(session)
+
+    tools = [tool for tool, _ in session.calls]
+    assert tools == ["ruff", "ruff", "mypy", "mkdocs", "pytest", "pytest"]
+    assert session.calls[-1][1]["env"] == load_noxfile().data_environment(os.environ)
+
+
+def data_dir_chosen_by_ci_run(environment: dict[str, str]) -> str:
+    """.ci/run のデータの場所を決める部分だけを bash で動かし、決まった ML_DATA_DIR を返す。"""
+    run = (PROJECT_ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    block = re.search(r"^if \[ -z \"\$\{ML_DATA_DIR.*?^fi$", run, flags=re.MULTILINE | re.DOTALL)
+    assert block is not None, ".ci/run にデータの場所を決める if がありません"
+    result = subprocess.run(
+        ["bash", "-c", f'set -eu\n{block.group(0)}\necho "${{ML_DATA_DIR:-（無し）}}"'],
+        cwd=PROJECT_ROOT,
+        env={"PATH": os.environ.get("PATH", ""), **environment},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout.strip()
+
+
+def test_ci_run_は_README_と同じ場所を探し_CI_のときだけ共有フォルダを使う() -> None:
+    shared = f"{PROJECT_ROOT}/../shared/data/sukkiri-ml"
+    assert data_dir_chosen_by_ci_run({}) == "（無し）"
+    assert data_dir_chosen_by_ci_run({"CI": "true"}) == shared
+    assert data_dir_chosen_by_ci_run({"CI": "true", "ML_DATA_DIR": "/mine"}) == "/mine"
+    assert data_dir_chosen_by_ci_run({"ML_DATA_DIR": "/mine"}) == "/mine"
 
 
 # --8<-- [start:workflow-tests]
@@ -110,8 +176,8 @@ def test_ワークフローはデータを要求せず_同じ_nox_のセッシ�
     text = WORKFLOW.read_text(encoding="utf-8")
     assert "ML_REQUIRE_DATA" not in text
     assert "run: bash .ci/setup" in text
-    for session in ["test", "lint", "type", "docs"]:
-        assert f"run: .venv/bin/nox -s {session}\n" in text
+    sessions = re.findall(r"run: \.venv/bin/nox -s (\w+)\n", text)
+    assert sessions == ["lint", "type", "docs", "test"]
 
 
 # --8<-- [end:workflow-tests]

@@ -16,6 +16,7 @@ from sklearn.metrics import mean_absolute_error as sk_mean_absolute_error
 from sklearn.metrics import r2_score as sk_r2_score
 from sklearn.metrics import root_mean_squared_error as sk_root_mean_squared_error
 
+from getting_started_ml import chapter07
 from getting_started_ml.chapter02 import ColumnNotFoundError, Features, Table
 from getting_started_ml.chapter07 import (
     CINEMA,
@@ -181,7 +182,7 @@ def test_特異な行列はどのピボット列が消えたかを書いて失�
 # --8<-- [start:test-metrics]
 def test_評価指標を手で計算した値と比べる() -> None:
     actual, predicted = [3.0, 5.0, 7.0], [2.0, 5.0, 9.0]
-    # 残差は 1, 0, -2。絶対値の和 3、2 乗の和 5、平均 5 からの偏差平方和 8
+    # 残差は 1, 0, -2。絶対値の和 3、二乗の和 5、平均 5 からの偏差平方和 8
     assert mean_absolute_error(actual, predicted) == pytest.approx(1.0, rel=1e-15)
     assert root_mean_squared_error(actual, predicted) == pytest.approx(math.sqrt(5 / 3), rel=1e-15)
     assert r2_score(actual, predicted) == pytest.approx(1 - 5 / 8, rel=1e-15)
@@ -379,7 +380,7 @@ def test_SNS2が1000を超えsalesが8500未満の行だけを除く() -> None:
 
 # --8<-- [start:test-prepare]
 def small_cinema() -> Table:
-    """外れ値を 1 行含む、6 行の作り物の表。"""
+    """外れ値を 1 行含む、6 行の作った表。"""
     return Table.of(
         CINEMA_COLUMNS,
         [
@@ -407,7 +408,7 @@ def test_外れ値を除いてから分け訓練データの平均で補完す�
     assert split.x_train[1].value("actor") == 4000.0
 
 
-def test_作り物の表の二つの欠損は種0ではどちらも訓練データに入る() -> None:
+def test_作った表の二つの欠損は種0ではどちらも訓練データに入る() -> None:
     table = small_cinema()
     missing = [
         float(row.text("sales"))
@@ -479,7 +480,7 @@ def synthetic_regression() -> tuple[list[Features], list[float]]:
     return features(("a", "b", "c"), *zip(a, b, c, strict=True)), t
 
 
-def test_学習用_合成データで他の版と同じ切片と予測になる() -> None:
+def test_学習用_合成データで切片と予測が全桁の値と一致する() -> None:
     x, t = synthetic_regression()
     model = fit_linear_regression(x, t)
     # 正規乱数の log が C ライブラリ次第で最後の 1 ulp だけ違いうるので、rel=1e-12 で比べる
@@ -562,7 +563,7 @@ def test_欠損値は訓練データだけの平均で埋まる() -> None:
 
 
 @pytest.mark.data(CINEMA)
-def test_係数と評価は導出した全桁の値と一致する() -> None:
+def test_係数と評価は記録した全桁の値と一致する() -> None:
     model, _, _, x_test, t_test = cinema_fit()
     assert model.intercept == pytest.approx(6114.595505694408, rel=1e-12)
     assert model.coefficients == pytest.approx(
@@ -583,6 +584,51 @@ def test_係数と評価は導出した全桁の値と一致する() -> None:
 
 
 # --8<-- [end:test-data]
+
+
+def back_substitute_known_terms_first(upper: list[list[float]], n: int) -> list[tuple[float, ...]]:
+    """Java 版の後退代入: 既知の項の和を先に求めてから、右辺から引く。"""
+    width = len(upper[0]) - n
+    solution = [[0.0] * width for _ in range(n)]
+    for i in reversed(range(n)):
+        for c in range(width):
+            known = 0.0
+            for j in range(i + 1, n):
+                known += upper[i][j] * solution[j][c]
+            solution[i][c] = (upper[i][n + c] - known) / upper[i][i]
+    return [tuple(row) for row in solution]
+
+
+@pytest.mark.data(CINEMA)
+def test_Java版の順で後退代入するとSNS1だけが1ulp違う(monkeypatch: pytest.MonkeyPatch) -> None:
+    ours, *_ = cinema_fit()
+    monkeypatch.setattr(chapter07, "back_substitute", back_substitute_known_terms_first)
+    java, *_ = cinema_fit()
+
+    assert ours.coefficients["SNS1"] == 1.380370254327397
+    assert java.coefficients["SNS1"] == 1.3803702543273972
+    assert java.coefficients["SNS1"] == math.nextafter(ours.coefficients["SNS1"], 2.0)
+    assert {name: java.coefficients[name] for name in ("SNS2", "actor", "original")} == {
+        name: ours.coefficients[name] for name in ("SNS2", "actor", "original")
+    }
+    assert format_fixed(java.coefficients["SNS1"], 4) == format_fixed(ours.coefficients["SNS1"], 4)
+
+
+def test_学習用_正規分布の誤差ではRMSEとMAEの比はおよそ根号π割る2() -> None:
+    random = JavaRandom(0)
+    errors = [random.next_gaussian() for _ in range(100_000)]
+    zeros = [0.0] * len(errors)
+    ratio = root_mean_squared_error(zeros, errors) / mean_absolute_error(zeros, errors)
+    assert ratio == pytest.approx(math.sqrt(math.pi / 2), abs=0.005)
+
+
+@pytest.mark.data(CINEMA)
+def test_cinemaのRMSEとMAEの比は正規分布の誤差の比と同じくらい() -> None:
+    model, _, _, x_test, t_test = cinema_fit()
+    predicted = model.predict(x_test)
+    ratio = root_mean_squared_error(t_test, predicted) / mean_absolute_error(t_test, predicted)
+    assert ratio == pytest.approx(1.2446, abs=1e-4)
+    assert ratio < math.sqrt(math.pi / 2)
 
 
 # --8<-- [start:test-data-library]

@@ -51,7 +51,23 @@ def test_用語集に本の表記の決まりが載っている() -> None:
         variant for rule in rules(GLOSSARY.read_text(encoding="utf-8")) for variant in rule.variants
     }
 
-    assert {"閾値", "振る舞", "くり返"} <= variants
+    assert {
+        "閾値",
+        "振る舞",
+        "くり返",
+        "2 乗",
+        "わかる",
+        "以前の Python 版",
+        "古い Python 版",
+    } <= variants
+    assert {"ぎざぎざ", "作り物", "作りもののデータ"} <= variants
+
+
+def test_書名のスッキリわかるは使わない表記に数えない() -> None:
+    all_rules = rules(GLOSSARY.read_text(encoding="utf-8"))
+    text = "『スッキリわかる Python による機械学習入門』\nすぐにわかる\n作りもののデータ\n"
+
+    assert variant_uses(text, all_rules) == [(2, "わかる"), (3, "作りもののデータ")]
 
 
 def test_用語にはそれを扱う章のページがある() -> None:

@@ -79,6 +79,11 @@ def test_Pythonの書式は2進の値を偶数丸めするので違う結果に�
     assert f"{2.675:.2f}" == "2.67"
 
 
+def test_34708_5は小数0桁でだけJavaと違い小数2桁では同じ() -> None:
+    assert (f"{34708.5:.0f}", format_fixed(34708.5, 0)) == ("34708", "34709")
+    assert f"{34708.5:.2f}" == format_fixed(34708.5, 2) == "34708.50"
+
+
 def test_桁数が負や有限でない数は表示できない() -> None:
     with pytest.raises(ValueError, match="桁数"):
         format_fixed(1.0, -1)

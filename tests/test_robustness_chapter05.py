@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robustness import call_safely
 
-from getting_started_ml.chapter04 import held_out_rows
+from getting_started_ml.chapter04 import held_out_rows, report_ignore_rules
 from getting_started_ml.chapter05 import (
     entries_without_hash,
     lock_disagreements,
     locked_versions,
     pinned_requirements,
+    report_bom,
+    report_lock,
 )
 
 FAST = settings(max_examples=40, deadline=None)
@@ -66,3 +71,44 @@ def test_分け方は行と種がどんな値でも答えるか名前を挙げ�
     rows: list[int], seed: int
 ) -> None:
     call_safely(lambda: held_out_rows(rows, seed), names=NAMES)
+
+
+FILES = settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@FILES
+@given(toml_like, lock_like)
+def test_ロックの報告はどんなファイルでも真偽を返すか名前を挙げて失敗する(
+    tmp_path: Path, pyproject: str, lock: str
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    (tmp_path / "requirements.lock").write_text(lock, encoding="utf-8")
+    result = call_safely(lambda: report_lock(tmp_path), names=NAMES)
+    assert result in (True, False, None)
+
+
+def test_ロックの報告はファイルが無ければ名前と場所を書いて偽を返す(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert report_lock(tmp_path) is False
+    missing = "pyproject.toml、requirements.lock がありません"
+    assert capsys.readouterr().out == f"ロックファイルの検査: {missing}（探した場所: {tmp_path}）\n"
+
+
+@FILES
+@given(st.text(max_size=40))
+def test_無視の規則の報告はどんな_gitignore_でも表示して終わる(
+    tmp_path: Path, gitignore: str
+) -> None:
+    path = tmp_path / "any.gitignore"
+    path.write_text(gitignore, encoding="utf-8")
+    call_safely(lambda: report_ignore_rules(path), names=NAMES)
+
+
+def test_BOM_の報告は_git_の作業ツリーでなければそう書いて真を返す(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert report_bom(tmp_path) is True
+    assert "確かめられません" in capsys.readouterr().out

@@ -57,7 +57,8 @@ def kahan_mean(values: Iterable[float]) -> float:
 def format_fixed(value: float, digits: int) -> str:
     """Java の String.format("%.Nf") と同じく、最短の 10 進表記を四捨五入して文字列にする。
 
-    Python の f"{v:.2f}" は 2 進の値を偶数丸めするので、34708.5 や 0.125 で Java と違う。
+    Python の f"{v:.Nf}" は 2 進の値を偶数丸めするので、34708.5 を .0f で、0.125 を .2f で
+    表示すると Java と違う。
     """
     check_format_arguments(value, digits)
     quantum = Decimal(1).scaleb(-digits)

@@ -90,7 +90,7 @@ def test_不純度が同点なら先の列を選ぶ() -> None:
 
 
 def gini_reference(labels: Sequence[Hashable]) -> float:
-    """定義どおりのジニ不純度。現れた順に数え、割合の 2 乗を Kahan の和で足す。"""
+    """定義どおりのジニ不純度。現れた順に数え、割合の 二乗を Kahan の和で足す。"""
     counts: dict[Hashable, int] = {}
     for label in labels:
         counts[label] = counts.get(label, 0) + 1
@@ -131,7 +131,7 @@ RIGHT_SIDE_ORDER_CASE = (
 
 def test_右側で初めて現れた順に足さないと選ぶ境界が変わる() -> None:
     # 境界 1.5 と 5.5 の不純度は、数学では等しい（どちらも 7/15）。
-    # 右側で初めて現れた順に足すと 1.5 のほうが 1 ulp 大きくなるので、5.5 が選ばれる
+    # 右側で初めて現れた順に足すと 1.5 のほうが 2 ulp 大きくなるので、5.5 が選ばれる
     x, t, columns = RIGHT_SIDE_ORDER_CASE
 
     split = best_split(x, t, columns)

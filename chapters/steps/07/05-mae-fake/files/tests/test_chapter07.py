@@ -32,7 +32,7 @@ def test_対角が0でも行を入れ替えて解く() -> None:
 
 def test_評価指標を手で計算した値と比べる() -> None:
     actual, predicted = [3.0, 5.0, 7.0], [2.0, 5.0, 9.0]
-    # 残差は 1, 0, -2。絶対値の和 3、2 乗の和 5、平均 5 からの偏差平方和 8
+    # 残差は 1, 0, -2。絶対値の和 3、二乗の和 5、平均 5 からの偏差平方和 8
     assert mean_absolute_error(actual, predicted) == pytest.approx(1.0, rel=1e-15)
     assert root_mean_squared_error(actual, predicted) == pytest.approx(math.sqrt(5 / 3), rel=1e-15)
     assert r2_score(actual, predicted) == pytest.approx(1 - 5 / 8, rel=1e-15)

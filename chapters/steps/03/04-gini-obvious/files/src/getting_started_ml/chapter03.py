@@ -10,7 +10,7 @@ from getting_started_ml.numeric import kahan_sum
 
 # --8<-- [start:gini-obvious]
 def gini(labels: Sequence[Hashable]) -> float:
-    """ジニ不純度 1 − Σ(割合)²。割合の 2 乗は、ラベルが初めて現れた順に Kahan の和で足す。"""
+    """ジニ不純度 1 − Σ(割合)²。割合の 二乗は、ラベルが初めて現れた順に Kahan の和で足す。"""
     return gini_of_counts(Counter(labels).values(), len(labels))
 
 

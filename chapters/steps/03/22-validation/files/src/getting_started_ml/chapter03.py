@@ -17,7 +17,7 @@ FeatureRow: TypeAlias = tuple[float, ...]
 
 
 def gini(labels: Sequence[Hashable]) -> float:
-    """ジニ不純度 1 − Σ(割合)²。割合の 2 乗は、ラベルが初めて現れた順に Kahan の和で足す。"""
+    """ジニ不純度 1 − Σ(割合)²。割合の 二乗は、ラベルが初めて現れた順に Kahan の和で足す。"""
     if not labels:
         return 0.0
     return gini_of_counts(Counter(labels).values(), len(labels))

@@ -229,7 +229,7 @@ def mean_absolute_error(actual: Sequence[float], predicted: Sequence[float]) -> 
 
 
 def root_mean_squared_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
-    """二乗平均平方根誤差（RMSE）: 残差の 2 乗の平均の平方根。"""
+    """二乗平均平方根誤差（RMSE）: 残差の 二乗の平均の平方根。"""
     return math.sqrt(kahan_mean(r * r for r in residuals(actual, predicted)))
 
 

@@ -1,0 +1,39 @@
+"""第 1 章: accuracy の型変数 Label が、mypy --strict に何を求め、何を求めないか。"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def mypy_strict(tmp_path: Path, call: str) -> tuple[int, str]:
+    """call を書いた小さなファイルを mypy --strict で確かめ、終了コードと出力を返す。"""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        f"from getting_started_ml.chapter01 import accuracy\n\nresult: float = {call}\n",
+        encoding="utf-8",
+    )
+    command = ["mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null", str(probe)]
+    result = subprocess.run(
+        [sys.executable, "-m", *command],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return result.returncode, result.stdout + result.stderr
+
+
+def test_予測と正解の型が違ってもmypyは通す(tmp_path: Path) -> None:
+    # Label は int と str の共通の上の型（Hashable など）に解かれるので、型の違いは見つからない
+    assert mypy_strict(tmp_path, 'accuracy([1, 2], ["a", "b"])') == (
+        0,
+        "Success: no issues found in 1 source file\n",
+    )
+
+
+def test_ハッシュできない要素はmypyが断る(tmp_path: Path) -> None:
+    code, output = mypy_strict(tmp_path, "accuracy([[1]], [[1]])")
+    assert code == 1
+    assert 'Value of type variable "Label" of "accuracy" cannot be "list[int]"' in output

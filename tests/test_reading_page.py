@@ -1,0 +1,57 @@
+"""docs/reading.md が述べる事実: 手順のある章、パッケージの章、データが無いときの表示。"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+READING = (PROJECT_ROOT / "docs" / "reading.md").read_text(encoding="utf-8")
+PACKAGE = PROJECT_ROOT / "src" / "getting_started_ml"
+
+
+def test_手順はすべての章と付録にある() -> None:
+    steps = sorted(path.name for path in (PROJECT_ROOT / "chapters" / "steps").iterdir())
+    chapters = [f"{number:02d}" for number in range(1, 16)]
+    appendices = ["appendix-a", "appendix-b", "appendix-c"]
+    assert [name for name in steps if name != "README.md"] == chapters + appendices
+    assert "手順は、第 1〜15 章と付録 A〜C のすべてにあります" in READING
+
+
+def test_パッケージになっている章は第10_11_12_15章と付録A_C() -> None:
+    packages = sorted(path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file())
+    assert packages == [
+        "appendix_a",
+        "appendix_b",
+        "appendix_c",
+        "chapter10",
+        "chapter11",
+        "chapter12",
+        "chapter15",
+    ]
+    assert "第 10・11・12・15 章と付録 A〜C は、複数のモジュールを持つパッケージ" in READING
+
+
+def without_line_number(line: str) -> str:
+    """conftest.py:78: のような行番号を取り除く（conftest を直すと変わるため）。"""
+    return re.sub(r"\.py:\d+:", ".py:", line)
+
+
+def test_データが無いときの要約の行は本文に載せたとおり() -> None:
+    environment = {**os.environ, "ML_DATA_DIR": "/nonexistent"}
+    environment.pop("ML_REQUIRE_DATA", None)
+    options = ["-p", "no:cacheprovider", "-n", "0", "-m", "data"]
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", *options, "tests/test_chapter01.py"],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    [skipped] = [line for line in result.stdout.splitlines() if line.startswith("SKIPPED")]
+    shown = [line for line in READING.splitlines() if line.startswith("SKIPPED")]
+    assert [without_line_number(line) for line in shown] == [without_line_number(skipped)]
