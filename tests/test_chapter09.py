@@ -576,6 +576,10 @@ def test_表示は黄金ファイルと1文字も違わない(
     assert result.stdout == golden("chapter09")
 
 
+def test_本が載せる実行結果は10行(golden: Callable[[str], str]) -> None:
+    assert len(golden("chapter09").splitlines()) == 10
+
+
 def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:
     result = run_module("getting_started_ml.chapter09", env={"ML_DATA_DIR": str(tmp_path)})
 
