@@ -68,3 +68,33 @@ def test_1件の大きな外れがあると比は1_75まで開く() -> None:
     ratio = root_mean_squared_error(errors, zeros) / mean_absolute_error(errors, zeros)
 
     assert round(ratio, 2) == 1.75
+
+
+# 第 13 章
+def chapter_text(name: str) -> str:
+    return (ROOT / "chapters" / name).read_text(encoding="utf-8")
+
+
+def section_body(text: str, number: str) -> str:
+    """「## number 」で始まる節の本文（次の「## 」の手前まで）。"""
+    start = text.index(f"\n## {number} ")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def test_第13章が予告するLAPACKの話は予告した節にある() -> None:
+    text = chapter_text("13-pca.md")
+    [number] = re.findall(r"LAPACK が裏で何をしているかを (\d+\.\d+) 節で調べます", text)
+
+    assert "**LAPACK はヤコビ法を使わない。**" in section_body(text, number)
+
+
+def test_kahan_meanは第2章が載せる道具で第1章には無い() -> None:
+    include = '--8<-- "src/getting_started_ml/numeric.py:kahan"'
+    source = (ROOT / "src" / "getting_started_ml" / "numeric.py").read_text(encoding="utf-8")
+    kahan = source[source.index("[start:kahan]") : source.index("[end:kahan]")]
+
+    assert "def kahan_mean(" in kahan
+    assert include in chapter_text("02-data-preprocessing-and-triangulation.md")
+    assert include not in chapter_text("01-machine-learning-and-first-test.md")
+    assert "第 2 章からの `kahan_mean`" in chapter_text("13-pca.md")
