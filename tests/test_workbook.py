@@ -28,7 +28,9 @@ def test_本文の途中の一歩は書いてあるとおりに赤と緑にな�
 def test_TODOの項目はどれも本のテストに対応している(key: str) -> None:
     chapter = workbook.load_chapter(key)
     if not chapter.todo_tests:
-        pytest.skip(f"{chapter.label}の chapter.toml に [todo] がまだありません")
+        pytest.skip(
+            f"{workbook.with_particle(chapter.label, 'の')} chapter.toml に [todo] がまだありません"
+        )
     leaves = [
         item.text
         for index, item in enumerate(chapter.todo())
@@ -144,3 +146,8 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
     report = workbook.check_report(chapter, after, result)
     assert report.splitlines()[0] == "第 3 章の TODO リスト（本の最終版のテストで確かめた結果）:"
     assert "- [x] ジニ不純度を求める" in report
+
+
+def test_付録の名前と日本語のあいだには空白を入れる() -> None:
+    assert workbook.with_particle(workbook.chapter_label("appendix-a"), "の") == "付録 A の"
+    assert workbook.with_particle(workbook.chapter_label("08"), "の") == "第 8 章の"
