@@ -136,7 +136,7 @@ def test_深い木は同点の分割の選び方で少しずれるが_選ぶ深�
 
 
 @pytest.mark.data(BANK)
-def test_scikit_learnの数は仕様の参考値と同じ(library: SearchResult) -> None:
+def test_scikit_learnの数は前もって求めた参考値と同じ(library: SearchResult) -> None:
     expected = [0.6487, 0.6487, 0.6799, 0.6981, 0.7208, 0.7268, 0.7471, 0.7616]
     expected += [0.7546, 0.7523, 0.7541, 0.7491, 0.7375, 0.7326, 0.7269]
     assert library.valid_f1 == pytest.approx(expected, abs=5e-5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from getting_started_ml.appendix_c.figures import (
     selection_data,
 )
 from getting_started_ml.appendix_c.idiomatic import compare_with_libraries
-from getting_started_ml.appendix_c.repeated import PairedInterval
+from getting_started_ml.appendix_c.repeated import PairedInterval, paired_t_interval
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter11 import (
     SURVIVED_FEATURES,
@@ -102,6 +103,18 @@ def test_深さ2と深さ3の比較(comparison: TreeComparison) -> None:
     assert result.repeated.low > PRACTICAL_THRESHOLD  # 素朴に読むと「役に立つ」
     assert result.corrected.low < PRACTICAL_THRESHOLD < result.corrected.high  # 補正すると言えない
     assert result.verdict == "役に立つ改善かどうかは、まだ言えない"
+
+
+@pytest.mark.data("Survived.csv")
+def test_補正の前後を同じ50個の分割ごとの差で比べる(comparison: TreeComparison) -> None:
+    plain = paired_t_interval(comparison.fold_differences)
+    corrected = comparison.corrected
+
+    assert len(comparison.fold_differences) == 50
+    assert (round(plain.low, 4), round(plain.high, 4)) == (0.0186, 0.0283)
+    assert (round(corrected.low, 4), round(corrected.high, 4)) == (0.0055, 0.0414)
+    widening = (corrected.high - corrected.mean) / (plain.high - plain.mean)
+    assert widening == pytest.approx(math.sqrt(13.5), rel=1e-12)  # (1/50 + 1/4) / (1/50)
 
 
 @pytest.mark.data("Survived.csv")

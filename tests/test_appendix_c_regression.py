@@ -78,3 +78,16 @@ def test_検証データ21件でのalphaの選択は半分ほどしか再現し�
     assert sum(claim.wins.values()) == 2000
     assert claim.wins[10.0] == max(claim.wins.values())
     assert claim.wins[10.0] < 1200
+
+
+@pytest.mark.data("Boston.csv")
+def test_検証からテストへの下がり幅は選ばなかったalphaのほうが大きい() -> None:
+    claim = check_alpha_selection(load_boston())
+    drops = {
+        alpha: round(claim.validation_scores[alpha] - claim.test_scores[alpha], 4)
+        for alpha in claim.validation_scores
+    }
+
+    # 付録 C.9 の表。1 回の比較では、選んだことによる上げ底は測れない
+    assert drops == {0.0: 0.2048, 0.1: 0.1976, 1.0: 0.1581, 10.0: 0.1106, 100.0: 0.1038}
+    assert all(drops[claim.chosen] < drops[alpha] for alpha in (0.0, 0.1, 1.0))

@@ -154,7 +154,7 @@ DEPTH_TABLE = [
 
 # --8<-- [start:test-data-depth-table]
 @pytest.mark.data(SURVIVED)
-def test_深さの表は仕様の表と一致する(rows: list[DepthRow]) -> None:
+def test_深さの表は他の版の表と一致する(rows: list[DepthRow]) -> None:
     def three(value: float) -> str:
         return f"{value:.3f}"  # どの値も 3 桁で四捨五入の境目から遠い
 

@@ -127,7 +127,7 @@ def test_性別が空欄の行は_scikit_learn_では警告して女性と同じ
 # --8<-- [end:test-sklearn-encoders]
 
 
-# --8<-- [start:test-sklearn-data]
+# --8<-- [start:test-sklearn-pandas-data]
 @pytest.mark.data(SURVIVED)
 def test_pandas_で読んで本の位置で分けると同じ行になる() -> None:
     ours = split_survived(Table.load(SURVIVED))
@@ -163,6 +163,10 @@ def test_scikit_learn_の_Pipeline_の深さ5の評価() -> None:
     assert evaluate(split, MAX_DEPTH, ClassWeight.NONE) == Evaluation(606 / 712, 141 / 179, 57, 79)
 
 
+# --8<-- [end:test-sklearn-pandas-data]
+
+
+# --8<-- [start:test-sklearn-data]
 @pytest.mark.data(SURVIVED)
 def test_random_state_を変えると重みなしの深さ5の食い違いが変わる() -> None:
     data = split_survived(Table.load(SURVIVED))
@@ -186,17 +190,29 @@ def test_重みなしの深さ5には不純度がまったく同じ2つの分割
     fitted = Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(data.x_train, data.t_train)
     tree = fitted.tree
     rows = list(zip(fitted.features(data.x_train), data.t_train, strict=True))
-    for _ in range(3):  # 男性 → 2・3 等 → 3 等、と右へ 3 回進んだ節
+    path = []
+    for _ in range(3):  # 根から右へ 3 回進んだ節
         assert isinstance(tree, Node)
         split = tree.split
+        path.append((split.feature, split.threshold))
         rows = [(x, t) for x, t in rows if x.value(split.feature) > split.threshold]
         tree = tree.right
     assert isinstance(tree, Node)
     fare = best_threshold("Fare", [x.value("Fare") for x, _ in rows], [t for _, t in rows])
 
+    assert path == [
+        ("Sex_male", 0.5),
+        ("Age", 3.5),
+        ("Pclass", 1.5),
+    ]  # 3.5 歳を超える 2・3 等の男性
     assert (len(rows), tree.split.feature, tree.split.threshold) == (366, "Age", 9.5)
     assert fare is not None
     assert fare.impurity == tree.split.impurity == 0.2058730925043554  # 同点なので先の列 Age
+    young = {i for i, (x, _) in enumerate(rows) if x.value("Age") <= 9.5}
+    rich = {i for i, (x, _) in enumerate(rows) if x.value("Fare") > fare.threshold}
+    survivors = {i for i, (_, t) in enumerate(rows) if t == 1}
+    assert (len(young), len(young & survivors)) == (len(rich), len(rich & survivors)) == (11, 3)
+    assert not young & rich  # 同じ大きさの組でも、入る乗客は別
 
 
 def test_葉の同数は_scikit_learn_では小さいクラス_自作では先に現れたラベル() -> None:

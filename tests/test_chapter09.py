@@ -474,6 +474,19 @@ def test_Bostonは70件と30件に分かれ14列の特徴量になる(
 
 
 @pytest.mark.data(BOSTON)
+def test_CRIMEのカテゴリは訓練データだけから学んでも同じ(
+    boston: TrainTestSplit[Features, float],
+) -> None:
+    table = Table.load(BOSTON)
+    in_train = shuffled_positions(len(table), SEED)[: len(boston.x_train)]
+    crime = [table.rows[i].text("CRIME") for i in in_train]
+
+    # 全 100 行で学ぶ（他の版の手順）のと、訓練データの 70 行で学ぶのとで、同じ列になる
+    assert dummy_categories(crime) == dummy_categories(row.text("CRIME") for row in table.rows)
+    assert sorted(set(crime)) == ["high", "low", "very_low"]
+
+
+@pytest.mark.data(BOSTON)
 def test_欠損は訓練データの平均で埋まる(boston: TrainTestSplit[Features, float]) -> None:
     table = Table.load(BOSTON)
     order = shuffled_positions(len(table), SEED)  # 分けたあとの i 番目は、元の order[i] 行目
@@ -574,6 +587,10 @@ def test_表示は黄金ファイルと1文字も違わない(
 
     assert result.returncode == 0, result.stderr
     assert result.stdout == golden("chapter09")
+
+
+def test_本が載せる実行結果は10行(golden: Callable[[str], str]) -> None:
+    assert len(golden("chapter09").splitlines()) == 10
 
 
 def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:

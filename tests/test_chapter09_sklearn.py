@@ -235,10 +235,13 @@ def test_pandasとscikit_learnの実験は自作と同じ値になる(
 
 
 @pytest.mark.data(BOSTON, BIKE, WEATHER)
-def test_pandasとscikit_learnの実験も本と同じ11行を出す(
+def test_pandasとscikit_learnの実験も本と同じ10行を出す(
     experiment: Experiment, golden: Callable[[str], str]
 ) -> None:
-    assert "\n".join(report(experiment)) + "\n" == golden("chapter09")
+    lines = report(experiment)
+
+    assert len(lines) == 10
+    assert "\n".join(lines) + "\n" == golden("chapter09")
 
 
 # --8<-- [end:test-idiomatic]

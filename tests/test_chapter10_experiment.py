@@ -10,7 +10,8 @@ import pytest
 from chapter10_support import iris_forest, iris_logistic, iris_split
 from conftest import Completed
 
-from getting_started_ml.chapter03 import DecisionTree
+from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter03 import DecisionTree, Leaf, Tree, gini, pick
 from getting_started_ml.chapter10 import (
     ChapterModels,
     LogisticRegression,
@@ -118,6 +119,41 @@ def test_木ごとにそろえずに合計してから1回だけそろえると�
     once = normalized(raw)
 
     assert [round(value, 4) for value in once.values()] == [0.1892, 0.1259, 0.2684, 0.4165]
+
+
+def leftover_impurity(tree: Tree[str], x: list[Features], t: list[str]) -> float:
+    """葉に残った不純度（葉に来た行の数 × 葉のジニ不純度）の合計。"""
+    if isinstance(tree, Leaf):
+        return len(t) * gini(t) if t else 0.0
+    split = tree.split
+    left = [row.value(split.feature) <= split.threshold for row in x]
+    return leftover_impurity(tree.left, pick(x, left, True), pick(t, left, True)) + (
+        leftover_impurity(tree.right, pick(x, left, False), pick(t, left, False))
+    )
+
+
+def depth_of(tree: Tree[str]) -> int:
+    return 0 if isinstance(tree, Leaf) else 1 + max(depth_of(tree.left), depth_of(tree.right))
+
+
+@pytest.mark.data(IRIS)
+def test_木ごとの減少の合計は根の不純度から葉に残った不純度を引いた値() -> None:
+    split = iris_split()
+    totals, depths, pure = [], [], 0
+    for fitted in iris_forest().trees:
+        x, t = fitted.sample(split.x_train, split.t_train)
+        raw = dict.fromkeys(x[0].columns, 0.0)
+        add_decreases(fitted.tree, x, t, raw)
+        left_over = leftover_impurity(fitted.tree, x, t)
+        assert sum(raw.values()) == pytest.approx(len(t) * gini(t) - left_over, rel=1e-12)
+        totals.append(sum(raw.values()))
+        depths.append(depth_of(fitted.tree))
+        pure += left_over == 0.0
+
+    # 2 列で分けきれず、葉に不純度が残る木ほど合計が小さい。深さでは決まらない
+    assert (round(min(totals), 2), round(max(totals), 2), pure) == (61.74, 69.98, 29)
+    assert (min(depths), max(depths)) == (4, 18)
+    assert totals[depths.index(max(depths))] < sum(totals) / len(totals)
 
 
 # --8<-- [end:test-data-forest]

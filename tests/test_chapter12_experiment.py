@@ -113,6 +113,18 @@ def test_標準化の平均と標準偏差は訓練データの47件から() -> 
 
 
 @pytest.mark.data(BOSTON)
+def test_訓練データの二乗の列の平均は元の列の平均の二乗より大きい() -> None:
+    kept = remove_outliers(Table.load(BOSTON))
+    train = three_way_positions(98).train
+    for column, mean, mean_of_squares in [("RM", 6.1, 38.3), ("LSTAT", 13.3, 227.3)]:
+        values = [column_values(kept, column)[i] for i in train]
+
+        # 12.8 節の数。二乗の平均は、平均の二乗に分散を足した値
+        assert round(sum(values) / len(values), 1) == mean
+        assert round(sum(v * v for v in values) / len(values), 1) == mean_of_squares
+
+
+@pytest.mark.data(BOSTON)
 def test_alphaごとの訓練と検証のR2と係数の絶対値の合計(boston: BostonDataset) -> None:
     results = validation_experiments(boston)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from getting_started_ml.chapter12 import (
@@ -14,7 +16,7 @@ from getting_started_ml.chapter12 import (
     load_boston,
     validation_experiments,
 )
-from getting_started_ml.chapter12.idiomatic import IdiomaticResult, idiomatic_experiment
+from getting_started_ml.chapter12.idiomatic import IdiomaticResult, idiomatic_experiment, main
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +67,15 @@ def test_既定のLassoは係数が少し違うが0になる列は同じ(
     # Lasso の既定 tol=1e-4 は早めに止まるので、係数の差は 1e-3 の桁（実測 1.19e-3）
     assert max(gaps) == pytest.approx(1.19e-3, abs=1e-4)
     assert theirs.lasso_zero_names == ["PTRATIO^2", "PTRATIO LSTAT", "LSTAT^2"]
+
+
+@pytest.mark.data(BOSTON)
+def test_表示は章のコマンドの出力と1文字も違わない(
+    capsys: pytest.CaptureFixture[str], golden: Callable[[str], str]
+) -> None:
+    main()  # 別のプロセスにせず、読み込み済みの pandas と scikit-learn をそのまま使う
+
+    assert capsys.readouterr().out == golden("chapter12")
 
 
 # --8<-- [end:test-idiomatic]

@@ -81,6 +81,19 @@ def signs(components: np.ndarray) -> np.ndarray:
     return np.where(components[np.arange(len(components)), largest] < 0, -1.0, 1.0)
 
 
+@pytest.mark.parametrize(
+    ("n_rows", "n_columns", "solver"),
+    [(39, 4, "full"), (40, 4, "covariance_eigh"), (200, 12, "covariance_eigh"), (100, 15, "full")],
+)
+def test_行が列の10倍以上ならPCAは共分散行列の固有値分解を選ぶ(
+    n_rows: int, n_columns: int, solver: str
+) -> None:
+    library = PCA().fit(np.array(gaussian_rows(0, n_rows, n_columns)))
+
+    # scikit-learn 1.9.1 の svd_solver="auto" は「行の数 >= 10 × 列の数」で切り替える
+    assert library._fit_svd_solver == solver
+
+
 def test_標準化はStandardScalerと同じ() -> None:
     x = gaussian_rows(3, 30, 5)
     assert np.array(standardize(x)) == pytest.approx(

@@ -1,4 +1,4 @@
-"""第 14 章: Wholesale.csv のクラスタリング（形、仕様の全桁の値、1 通りの初期中心の表、表示）。"""
+"""第 14 章: Wholesale.csv のクラスタリング（形、他の版と同じ全桁の値、種ごとの SSE、表示）。"""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ RunModule = Callable[..., Completed]
 # --8<-- [start:fixtures]
 pytestmark = pytest.mark.data("Wholesale.csv")
 
-# 仕様（他の版と突き合わせた全桁の値）
+# 他の版と突き合わせた全桁の値
 OWN_SSE = [
     *(2639.9999999999977, 1954.1835647259281, 1614.5183504384188, 1334.3614348200995),
     *(1085.267604136829, 947.2010450986847, 888.2240149257846, 775.2368651765327),
@@ -91,6 +91,12 @@ def test_クラスタの数5の中心は他の版と小数4桁まで同じ(point
 def test_1通りの初期中心でのSSEは種しだいで大きく変わる(points: Matrix, k: int) -> None:
     sse = [fit_kmeans(points, choose_initial_centers(points, k, seed)).sse for seed in (0, 1, 5)]
     assert [round(value, 2) for value in sse] == pytest.approx(PROBE[k], abs=1e-9)
+
+
+def test_1通りの初期中心ではkを増やしてもSSEが増えることがある(points: Matrix) -> None:
+    nine, ten = (fit_kmeans(points, choose_initial_centers(points, k, 0)).sse for k in (9, 10))
+    assert (round(nine, 2), round(ten, 2)) == (719.53, 754.63)
+    assert ten > nine  # 局所解なので、k = 10 のほうが k = 9 より悪い
 
 
 # --8<-- [end:test-real-data]

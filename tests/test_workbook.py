@@ -32,7 +32,9 @@ def test_本文の途中の一歩は書いてあるとおりに赤と緑にな�
 def test_TODOの項目はどれも本のテストに対応している(key: str) -> None:
     chapter = workbook.load_chapter(key)
     if not chapter.todo_tests:
-        pytest.skip(f"{chapter.label}の chapter.toml に [todo] がまだありません")
+        pytest.skip(
+            f"{workbook.with_particle(chapter.label, 'の')} chapter.toml に [todo] がまだありません"
+        )
     leaves = [
         item.text
         for index, item in enumerate(chapter.todo())
@@ -270,3 +272,7 @@ def test_checkはデータの場所に写しでなく読者のフォルダのdat
     }
     monkeypatch.setenv("ML_DATA_DIR", "/elsewhere")
     assert workbook.workspace_data_environment(tmp_path) == {}
+
+def test_付録の名前と日本語のあいだには空白を入れる() -> None:
+    assert workbook.with_particle(workbook.chapter_label("appendix-a"), "の") == "付録 A の"
+    assert workbook.with_particle(workbook.chapter_label("08"), "の") == "第 8 章の"

@@ -134,7 +134,7 @@ def mean_count_by_weather(bike: pd.DataFrame, weather: pd.DataFrame) -> list[tup
 # --8<-- [start:experiment]
 @dataclass(frozen=True)
 class Experiment:
-    """pandas と scikit-learn で求めた、本の 11 行に載る値。"""
+    """pandas と scikit-learn で求めた、本の 10 行に載る値。"""
 
     sizes: tuple[int, int]
     feature_names: list[str]
@@ -170,7 +170,7 @@ def run_experiment() -> Experiment:
 
 
 def report(result: Experiment) -> list[str]:
-    """本の 11 行と同じ形に並べる。"""
+    """本の 10 行と同じ形に並べる。"""
     n_train, n_test = result.sizes
     return [
         f"訓練データ: {n_train} 件, テストデータ: {n_test} 件",
@@ -192,7 +192,7 @@ def report(result: Experiment) -> list[str]:
 
 
 def main() -> None:
-    """pandas と scikit-learn で同じ実験をして、本と同じ 11 行を表示する。"""
+    """pandas と scikit-learn で同じ実験をして、本と同じ 10 行を表示する。"""
     for line in report(run_experiment()):
         print(line)
 

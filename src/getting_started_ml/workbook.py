@@ -99,6 +99,11 @@ def chapter_label(key: str) -> str:
     return f"付録 {key.removeprefix('appendix-').upper()}"
 
 
+def with_particle(label: str, particle: str) -> str:
+    """「第 8 章の」「付録 A の」。英字で終わる名前と日本語のあいだには空白を入れる。"""
+    return f"{label} {particle}" if label[-1:].isascii() else f"{label}{particle}"
+
+
 # ---------------------------------------------------------------- 章の手順ファイル
 
 
@@ -187,7 +192,7 @@ def load_chapter(key: str) -> Chapter:
     config_path = directory / "chapter.toml"
     if not config_path.is_file():
         raise WorkbookError(
-            f"{chapter_label(chapter_key(key))}には練習用の手順がまだありません"
+            f"{with_particle(chapter_label(chapter_key(key)), 'には')}練習用の手順がまだありません"
             f"（{config_path.name} が無い）"
         )
     config = read_toml(config_path)
@@ -826,7 +831,8 @@ def check_report(chapter: Chapter, statuses: Sequence[TodoStatus], result: RunRe
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     for outcome in result.outcomes.values():
         counts[outcome] = counts.get(outcome, 0) + 1
-    lines = [f"{chapter.label}の TODO リスト（本の最終版のテストで確かめた結果）:", ""]
+    heading = with_particle(chapter.label, "の")
+    lines = [f"{heading} TODO リスト（本の最終版のテストで確かめた結果）:", ""]
     lines += [status.line() for status in statuses]
     lines += [
         "",
@@ -862,7 +868,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
     try:
         if options.command == "start":
             chapter = start(options.chapter, options.directory)
-            print(f"{options.directory} に{chapter.label}の練習用フォルダを作りました。")
+            label = with_particle(chapter.label, "の")
+            print(f"{options.directory} に{label}練習用フォルダを作りました。")
             print((options.directory / "README.md").read_text(encoding="utf-8"), end="")
             return 0
         if options.command == "check":

@@ -76,6 +76,9 @@ def compare_on_test(dataset: BostonDataset, alpha: float) -> TestComparison:
 
 
 # --8<-- [start:main]
+TABLE_HEADER = "alpha  訓練 R²  検証 R²  係数の絶対値の合計"
+
+
 def experiment_line(experiment: Experiment) -> str:
     """alpha を幅 5 の右寄せで、R² を 4 桁、係数の絶対値の合計を 3 桁で並べる。"""
     return (
@@ -101,7 +104,7 @@ def main() -> None:
         f"テストデータ: {len(dataset.t_test)} 件"
     )
     print(f"特徴量: {', '.join(dataset.feature_names)}")
-    print("alpha  訓練 R²  検証 R²  係数の絶対値の合計")
+    print(TABLE_HEADER)
     for experiment in experiments:
         print(experiment_line(experiment))
     print(f"検証データで選んだ alpha: {best.alpha!r}")

@@ -2,7 +2,7 @@
 
 行の分け方だけは自作の three_way_positions（java.util.Random と同じ乱数）を使い、
 自作の結果と比べられるようにする。
-python -m getting_started_ml.chapter12.idiomatic で、alpha ごとの表と結果を表示する。
+python -m getting_started_ml.chapter12.idiomatic で、章のコマンドと同じ形の表と結果を表示する。
 """
 
 from __future__ import annotations
@@ -15,9 +15,16 @@ from sklearn.linear_model import Lasso, Ridge
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 
-from getting_started_ml.chapter12.experiment import ALPHAS, BOSTON, LASSO_ALPHA
+from getting_started_ml.chapter12.experiment import (
+    ALPHAS,
+    BOSTON,
+    LASSO_ALPHA,
+    TABLE_HEADER,
+    experiment_line,
+)
 from getting_started_ml.chapter12.features import FEATURES, OUTLIER_THRESHOLD, TARGET
 from getting_started_ml.chapter12.features import three_way_positions as java_positions
+from getting_started_ml.chapter12.selection import Experiment
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.numeric import format_fixed
@@ -28,6 +35,9 @@ class IdiomaticResult:
     """alpha ごとの表（alpha・train・validation・abs_sum の列）と、選んだ alpha とテストの R²。"""
 
     kept_rows: int
+    removed_rows: int
+    sizes: tuple[int, int, int]
+    feature_names: list[str]
     scores: pd.DataFrame
     chosen_alpha: float
     linear_test_score: float
@@ -51,7 +61,8 @@ def drop_outliers(frame: pd.DataFrame) -> pd.DataFrame:
 
 def idiomatic_experiment() -> IdiomaticResult:
     """pandas で読み、自作と同じ位置で 3 つに分け、alpha を検証データで選ぶ。"""
-    frame = drop_outliers(pd.read_csv(data_path(BOSTON)))
+    raw = pd.read_csv(data_path(BOSTON))
+    frame = drop_outliers(raw)
     positions = java_positions(len(frame))
     train, valid, test = (
         frame.iloc[rows] for rows in (positions.train, positions.validation, positions.test)
@@ -76,6 +87,9 @@ def idiomatic_experiment() -> IdiomaticResult:
     names = lasso[:-1].get_feature_names_out()
     return IdiomaticResult(
         kept_rows=len(frame),
+        removed_rows=len(raw) - len(frame),
+        sizes=(len(train), len(valid), len(test)),
+        feature_names=[str(name) for name in names],
         scores=scores,
         chosen_alpha=chosen,
         linear_test_score=linear.score(test[x], test[t]),
@@ -88,17 +102,29 @@ def idiomatic_experiment() -> IdiomaticResult:
 # --8<-- [end:idiomatic]
 
 
-def main() -> None:
-    """pandas と scikit-learn で書いた実験の結果を表示する。"""
-    result = idiomatic_experiment()
-    print(f"データ件数: {result.kept_rows}")
-    print(result.scores.round(4).to_string(index=False))
-    print(f"検証データで選んだ alpha: {result.chosen_alpha!r}")
-    print(
+def report(result: IdiomaticResult) -> list[str]:
+    """章のコマンド（12.11 節）と同じ形の行に並べる。"""
+    n_train, n_valid, n_test = result.sizes
+    columns = result.scores[["alpha", "train", "validation", "abs_sum"]].to_numpy(dtype=float)
+    experiments = [Experiment(*(float(value) for value in row)) for row in columns]
+    return [
+        f"データ件数: {result.kept_rows}（外れ値 {result.removed_rows} 件を除外）",
+        f"訓練データ: {n_train} 件, 検証データ: {n_valid} 件, テストデータ: {n_test} 件",
+        f"特徴量: {', '.join(result.feature_names)}",
+        TABLE_HEADER,
+        *(experiment_line(experiment) for experiment in experiments),
+        f"検証データで選んだ alpha: {result.chosen_alpha!r}",
         f"テストデータの決定係数: 線形回帰 {format_fixed(result.linear_test_score, 4)}, "
-        f"リッジ回帰 {format_fixed(result.ridge_test_score, 4)}"
-    )
-    print(f"ラッソ回帰で係数が 0 になった特徴量: {', '.join(result.lasso_zero_names)}")
+        f"リッジ回帰 {format_fixed(result.ridge_test_score, 4)}",
+        f"ラッソ回帰（alpha={LASSO_ALPHA!r}）で係数が 0 になった特徴量: "
+        f"{', '.join(result.lasso_zero_names)}",
+    ]
+
+
+def main() -> None:
+    """pandas と scikit-learn で書いた実験の結果を、章のコマンドと同じ形で表示する。"""
+    for line in report(idiomatic_experiment()):
+        print(line)
 
 
 if __name__ == "__main__":

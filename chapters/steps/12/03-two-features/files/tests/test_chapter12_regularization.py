@@ -6,8 +6,10 @@ import pytest
 
 from getting_started_ml.chapter12.regularization import ridge_fit
 
+# --8<-- [start:plane]
 PLANE_X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]
 PLANE_T = [3 * a - b + 4 for a, b in PLANE_X]
+# --8<-- [end:plane]
 
 
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
@@ -17,8 +19,12 @@ def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
     assert model.intercept == pytest.approx(1.0, rel=1e-12)
 
 
+# --8<-- [start:new-test]
 def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> None:
     model = ridge_fit(PLANE_X, PLANE_T, 0.0)
 
     assert model.coefficients == pytest.approx([3.0, -1.0], rel=1e-9)
     assert model.intercept == pytest.approx(4.0, rel=1e-9)
+
+
+# --8<-- [end:new-test]

@@ -24,8 +24,12 @@ def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> Non
     assert model.intercept == pytest.approx(4.0, rel=1e-9)
 
 
+# --8<-- [start:new-test]
 def test_alphaを大きくすると係数は小さくなる() -> None:
     loose = ridge_fit(PLANE_X, PLANE_T, 0.1)
     shrunk = ridge_fit(PLANE_X, PLANE_T, 100.0)
 
     assert shrunk.coefficient_abs_sum() < loose.coefficient_abs_sum()
+
+
+# --8<-- [end:new-test]

@@ -32,6 +32,7 @@ def test_alphaを大きくすると係数は小さくなる() -> None:
     assert shrunk.coefficient_abs_sum() < loose.coefficient_abs_sum()
 
 
+# --8<-- [start:new-test]
 def test_行列の和と定数倍と単位行列() -> None:
     from getting_started_ml.chapter12.regularization import identity, matrix_add, matrix_scale  # noqa: PLC0415
 
@@ -40,3 +41,6 @@ def test_行列の和と定数倍と単位行列() -> None:
     assert matrix_add(a, identity(2)) == Matrix.of([[2, 2], [3, 5]])
     assert matrix_scale(a, 0.5) == Matrix.of([[0.5, 1], [1.5, 2]])
     assert identity(3) @ Matrix.column_vector(7, 8, 9) == Matrix.column_vector(7, 8, 9)
+
+
+# --8<-- [end:new-test]

@@ -24,6 +24,7 @@ class RegularizedModel:
         return total
 
 
+# --8<-- [start:ridge]
 def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
     """平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
     width = len(x[0])
@@ -42,3 +43,6 @@ def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) ->
     for mean, weight in zip(x_means, coefficients, strict=True):
         intercept -= mean * weight
     return RegularizedModel(coefficients, intercept)
+
+
+# --8<-- [end:ridge]

@@ -24,6 +24,7 @@ class RegularizedModel:
         return total
 
 
+# --8<-- [start:matrix-helpers]
 def identity(n: int) -> Matrix:
     """n×n の単位行列。"""
     return Matrix.of([1.0 if i == j else 0.0 for j in range(n)] for i in range(n))
@@ -42,6 +43,10 @@ def matrix_scale(a: Matrix, factor: float) -> Matrix:
     return Matrix.of([factor * value for value in row] for row in a.entries)
 
 
+# --8<-- [end:matrix-helpers]
+
+
+# --8<-- [start:ridge]
 def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
     """平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
     width = len(x[0])
@@ -58,3 +63,6 @@ def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) ->
     for mean, weight in zip(x_means, coefficients, strict=True):
         intercept -= mean * weight
     return RegularizedModel(coefficients, intercept)
+
+
+# --8<-- [end:ridge]
