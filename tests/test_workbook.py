@@ -273,6 +273,7 @@ def test_checkはデータの場所に写しでなく読者のフォルダのdat
     monkeypatch.setenv("ML_DATA_DIR", "/elsewhere")
     assert workbook.workspace_data_environment(tmp_path) == {}
 
+
 def test_付録の名前と日本語のあいだには空白を入れる() -> None:
     assert workbook.with_particle(workbook.chapter_label("appendix-a"), "の") == "付録 A の"
     assert workbook.with_particle(workbook.chapter_label("08"), "の") == "第 8 章の"
