@@ -317,22 +317,31 @@ def start(key: str, directory: Path) -> Chapter:
     if directory.exists() and any(directory.iterdir()):
         raise WorkbookError(f"{directory} は空ではありません。新しいフォルダを指定してください")
     directory.mkdir(parents=True, exist_ok=True)
-    for relative in book_files():
-        if belongs_in_workspace(relative, chapter.key):
-            copy_from_book(relative, directory)
-    for relative in chapter.remove:
-        remove_path(directory / relative)
-    for relative in repository_files():
-        if relative not in chapter.remove:
-            copy_from_book(relative, directory)
-    data_readme = BOOK_ROOT / "data" / "README.md"
-    if data_readme.is_file():
-        copy_from_book("data/README.md", directory)
+    copy_earlier_chapters(chapter, directory)
+    copy_repository_files(chapter, directory)
     (directory / "conftest.py").write_text(WORKSPACE_CONFTEST, encoding="utf-8")
     (directory / "pyproject.toml").write_text(workspace_pyproject(), encoding="utf-8")
     (directory / "README.md").write_text(WORKSPACE_README, encoding="utf-8")
     (directory / WORKSPACE_FILE).write_text(f'chapter = "{chapter.key}"\n', encoding="utf-8")
     return chapter
+
+
+def copy_earlier_chapters(chapter: Chapter, directory: Path) -> None:
+    """その章までのコードとテストを写し、その章で書くファイル（remove）を消す。"""
+    for relative in book_files():
+        if belongs_in_workspace(relative, chapter.key):
+            copy_from_book(relative, directory)
+    for relative in chapter.remove:
+        remove_path(directory / relative)
+
+
+def copy_repository_files(chapter: Chapter, directory: Path) -> None:
+    """第 4〜6 章のテストが読む設定ファイルと、データの置き方の説明を写す。"""
+    for relative in repository_files():
+        if relative not in chapter.remove:
+            copy_from_book(relative, directory)
+    if (BOOK_ROOT / "data" / "README.md").is_file():
+        copy_from_book("data/README.md", directory)
 
 
 WORKSPACE_README = """\
