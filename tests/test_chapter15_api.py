@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from chapter15_support import StubSalesModel, StubStore, StubSurvivalModel
+from chapter15_support import (
+    StubSalesModel,
+    StubStore,
+    StubSurvivalModel,
+    store_with_invented_models,
+)
 from fastapi.testclient import TestClient
 
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.presentation import create_app
 
 UNREADABLE = ["JSON の形式または値の型が正しくありません"]
+NOT_FINITE = "値が大きすぎて、予測が有限の数になりません"
 MOVIE = {"sns1": 200.0, "sns2": 500.0, "actor": 3000.0, "original": 1}
 PASSENGER = {
     "pclass": 1,
@@ -179,3 +186,39 @@ def test_OpenAPIの文書に本文の形を載せる(client: TestClient) -> None
     schema = movie["application/json"]["schema"]
     assert schema["required"] == ["sns1", "sns2", "actor", "original"]
     assert schema["properties"]["original"] == {"type": "integer", "enum": [0, 1]}
+
+
+# --8<-- [start:test-huge-numbers]
+HUGE = 10**350  # JSON の整数に桁の上限は無い。float にすると溢れる
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/cinema/sales", {**MOVIE, "sns1": HUGE}),
+        ("/cinema/sales", {**MOVIE, "actor": -HUGE}),
+        ("/survived", {**PASSENGER, "fare": HUGE}),
+        ("/survived", {**PASSENGER, "age": HUGE}),
+        ("/survived", {**PASSENGER, "sib_sp": HUGE}),
+        ("/survived", {**PASSENGER, "parch": HUGE}),
+    ],
+)
+def test_floatにできない長い整数は読めない数として422(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    response = client.post(path, json=body)
+    assert (response.status_code, response.json()) == (422, {"detail": UNREADABLE})
+
+
+def test_予測が有限の数にならなければ422で理由を返す(tmp_path: Path) -> None:
+    client = TestClient(create_app(PredictionService(store_with_invented_models(tmp_path))))
+    body = {"sns1": 1e308, "sns2": 1e308, "actor": 1e308, "original": 1}
+    response = client.post("/cinema/sales", json=body)
+    assert (response.status_code, response.json()) == (422, {"detail": [NOT_FINITE]})
+    assert client.post("/survived", json={**PASSENGER, "age": 1e308, "fare": 1e308}).json() in (
+        {"survived": True},
+        {"survived": False},
+    )
+
+
+# --8<-- [end:test-huge-numbers]

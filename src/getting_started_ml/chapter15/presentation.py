@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from getting_started_ml.chapter15.application import PredictionService
-from getting_started_ml.chapter15.domain import ModelNotFoundError
+from getting_started_ml.chapter15.domain import ModelNotFoundError, PredictionNotFiniteError
 from getting_started_ml.chapter15.validation import (
     MAX_BODY_BYTES,
     MOVIE,
@@ -115,6 +115,11 @@ async def invalid(request: Request, error: Exception) -> JSONResponse:
     return detail(422, reasons)
 
 
+async def not_finite(request: Request, error: Exception) -> JSONResponse:
+    """入力は決まりに合うが、予測が有限の数にならない（JSON に inf は書けない）。"""
+    return detail(422, [str(error)])
+
+
 async def model_not_found(request: Request, error: Exception) -> JSONResponse:
     """モデルが無い（または使えない）。文にファイルの場所は入っていない。"""
     return detail(503, str(error))
@@ -143,6 +148,7 @@ ERROR_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Any]] = {
     UnreadableBodyError: unreadable,
     RequestValidationError: unreadable,
     InvalidRequestError: invalid,
+    PredictionNotFiniteError: not_finite,
     ModelNotFoundError: model_not_found,
     BodyTooLargeError: too_large,
     StarletteHTTPException: http_error,

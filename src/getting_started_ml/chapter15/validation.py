@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from getting_started_ml.chapter15.domain import Movie, Passenger
+from getting_started_ml.chapter15.domain import PCLASSES, PORTS, SEXES, Movie, Passenger
 
 UNREADABLE = "JSON の形式または値の型が正しくありません"
 MAX_BODY_BYTES = 1024 * 1024
@@ -31,9 +31,11 @@ class InvalidRequestError(ValueError):
 
 # --8<-- [start:parse]
 def parse_object(body: bytes) -> dict[str, Any]:
-    """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400 のような数も読めないとする。"""
+    """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400・10**400 のような数も読めない。"""
     try:
-        document = json.loads(body, parse_constant=_reject, parse_float=_finite_float)
+        document = json.loads(
+            body, parse_constant=_reject, parse_float=_finite_float, parse_int=_float_sized_int
+        )
     except (ValueError, RecursionError):  # JSONDecodeError と UnicodeDecodeError は ValueError
         raise UnreadableBodyError() from None
     if not isinstance(document, dict):
@@ -49,6 +51,16 @@ def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
         raise UnreadableBodyError()
+    return value
+
+
+def _float_sized_int(text: str) -> int:
+    """JSON の整数。float にすると溢れるほど長い整数（10**400 など）は読めない数とする。"""
+    value = int(text)
+    try:
+        float(value)
+    except OverflowError:
+        raise UnreadableBodyError() from None
     return value
 
 
@@ -140,13 +152,13 @@ MOVIE = Schema(
 
 PASSENGER = Schema(
     fields=(
-        Field("pclass", is_integer, (1, 2, 3)),
-        Field("sex", is_text, ("female", "male")),
+        Field("pclass", is_integer, PCLASSES),
+        Field("sex", is_text, SEXES),
         Field("age", is_number),
         Field("sib_sp", is_integer),
         Field("parch", is_integer),
         Field("fare", is_number),
-        Field("embarked", is_text, ("C", "Q", "S")),
+        Field("embarked", is_text, PORTS),
     ),
     checks=(
         ("required", ("pclass", "sex", "sib_sp", "parch", "fare")),
