@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,10 +107,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(models: Path, timeout: float = 30.0) -> Iterator[str]:
+def running_server(
+    models: Path, timeout: float = 30.0, arguments: Sequence[str] = ()
+) -> Iterator[str]:
     """本物の uvicorn を別のプロセスで起動し、答えるようになったら URL を渡す。最後に止める。"""
     port = free_port()
-    command = ["serve", "--models", str(models), "--port", str(port)]
+    command = ["serve", "--models", str(models), "--port", str(port), *arguments]
     process = subprocess.Popen(
         [sys.executable, "-m", "getting_started_ml.chapter15", *command],
         stdout=subprocess.PIPE,

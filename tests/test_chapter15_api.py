@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from chapter15_support import (
     store_with_invented_models,
 )
 from fastapi.testclient import TestClient
+from starlette.types import Message
 
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.presentation import create_app
@@ -161,15 +164,46 @@ def test_1MiBを超える本文は413(client: TestClient) -> None:
     assert response.status_code == 413
 
 
-def test_思いがけない失敗は500で中身を見せない() -> None:
+def test_思いがけない失敗は500で中身を見せずログに1行だけ書く(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     class Broken:
         def predict_sales(self, movie: object) -> float:
             raise RuntimeError("秘密の内部の事情 /srv/models")
 
     store = StubStore(Broken(), StubSurvivalModel())  # type: ignore[arg-type]
     client = TestClient(create_app(PredictionService(store)), raise_server_exceptions=False)
-    response = client.post("/cinema/sales", json=MOVIE)
+    with caplog.at_level(logging.INFO, logger="getting_started_ml.chapter15"):
+        response = client.post("/cinema/sales", json=MOVIE)
     assert (response.status_code, response.json()) == (500, {"detail": "予測できませんでした"})
+    assert [(r.levelname, r.exc_info) for r in caplog.records] == [("ERROR", None)]
+    assert "RuntimeError: 秘密の内部の事情" in caplog.text  # ログには書く（応答には書かない）
+
+
+def test_先に切れた接続には答えずログに1行だけ書く(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return {"type": "http.disconnect"}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/survived",
+        "headers": [],
+        "query_string": b"",
+    }
+    with caplog.at_level(logging.INFO, logger="getting_started_ml.chapter15"):
+        asyncio.run(client.app(scope, receive, send))  # type: ignore[arg-type]
+    assert sent == []
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("INFO", "応答の前に接続が切れました: POST /survived", None)
+    ]
 
 
 # --8<-- [end:test-other-errors]

@@ -15,6 +15,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import ModelNotFoundError, PredictionNotFiniteError
@@ -92,6 +94,7 @@ def create_app(service: PredictionService) -> FastAPI:
 
     for error, handler in ERROR_HANDLERS.items():
         app.add_exception_handler(error, handler)
+    app.add_middleware(FailureLog)
     return app
 
 
@@ -138,12 +141,6 @@ async def http_error(request: Request, error: Exception) -> JSONResponse:
     return detail(status, messages.get(status, INTERNAL_ERROR), dict(headers or {}))
 
 
-async def unexpected(request: Request, error: Exception) -> JSONResponse:
-    """思いがけない失敗。中身はログにだけ書き、利用者には決まった 1 文だけを返す。"""
-    LOGGER.exception("予測の途中で失敗しました: %s %s", request.method, request.url.path)
-    return detail(500, INTERNAL_ERROR)
-
-
 ERROR_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Any]] = {
     UnreadableBodyError: unreadable,
     RequestValidationError: unreadable,
@@ -152,8 +149,42 @@ ERROR_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Any]] = {
     ModelNotFoundError: model_not_found,
     BodyTooLargeError: too_large,
     StarletteHTTPException: http_error,
-    Exception: unexpected,
 }
+
+
+class FailureLog:
+    """上の処理で答えられなかった失敗を、1 件につきログ 1 行にする（ASGI のミドルウェア）。
+
+    思いがけない失敗は 500 と決まった 1 文を返し、ログには種類と文だけを書く（トレースバックは
+    DEBUG のときだけ）。相手が先に接続を切ったなら、返す先が無いので、何も返さずに 1 行だけ書く。
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        where = f"{scope['method']} {scope['path']}"
+        try:
+            await self.app(scope, receive, sending)
+        except ClientDisconnect:
+            LOGGER.info("応答の前に接続が切れました: %s", where)
+        except Exception as error:
+            LOGGER.error(
+                "予測の途中で失敗しました: %s（%s: %s）", where, type(error).__name__, error
+            )
+            LOGGER.debug("失敗の詳細", exc_info=True)
+            if not started:
+                await detail(500, INTERNAL_ERROR)(scope, receive, send)
 
 
 # --8<-- [end:errors]
