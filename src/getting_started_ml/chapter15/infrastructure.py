@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import Leaf, Node, Tree, predict_one
@@ -25,6 +25,7 @@ from getting_started_ml.chapter07 import LinearModel
 from getting_started_ml.chapter08 import FEATURES as SURVIVED_FEATURES
 from getting_started_ml.chapter08 import FittedPipeline, pipeline_from_json, pipeline_to_json
 from getting_started_ml.chapter15.domain import (
+    MODEL_NAMES,
     PCLASSES,
     PORTS,
     SALES_MODEL,
@@ -249,8 +250,7 @@ def _subtrees(tree: Tree[int]) -> Iterator[Tree[int]]:
 
 
 # --8<-- [start:store]
-@dataclass(frozen=True)
-class FileState:
+class FileState(NamedTuple):
     """ファイルの stat のうち、中身が変われば変わるもの。ctime は利用者が戻せない。"""
 
     device: int
@@ -262,7 +262,7 @@ class FileState:
     @classmethod
     def of(cls, path: Path) -> FileState:
         """path の今の状態。無ければ FileNotFoundError。"""
-        stat = path.stat()
+        stat = os.stat(path)
         return cls(stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
 
 
@@ -284,12 +284,13 @@ class FileModelStore:
 
     def __init__(self, directory: Path | str, settle_seconds: float = SETTLE_SECONDS) -> None:
         self.directory = Path(directory)
+        self._paths = {model: self.directory / f"{model}.json" for model in MODEL_NAMES}
         self.settle_ns = int(settle_seconds * 1e9)
         self._loaded: dict[str, Loaded | None] = {}  # None は「ファイルが無かった」
 
     def path_of(self, model: str) -> Path:
         """モデルのファイルの場所。"""
-        return self.directory / f"{model}.json"
+        return self._paths.get(model) or self.directory / f"{model}.json"
 
     def save_sales_model(self, model: LinearModel) -> Path:
         """線形回帰を保存する。"""

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -76,20 +75,20 @@ def create_app(service: PredictionService) -> FastAPI:
 
     @app.get("/health", responses={200: {"content": {"application/json": {"schema": HEALTH}}}})
     async def health() -> JSONResponse:
-        models = await run_in_threadpool(service.health)
+        models = service.health()
         status = "ok" if all(models.values()) else "degraded"
         return JSONResponse({"status": status, "models": models})
 
     @app.post("/cinema/sales", openapi_extra=contract(MOVIE, SALES))
     async def predict_sales(request: Request) -> JSONResponse:
         movie = movie_from(await read_body(request))
-        prediction = await run_in_threadpool(service.predict_sales, movie)
+        prediction = service.predict_sales(movie)
         return JSONResponse({"sales": prediction.sales})
 
     @app.post("/survived", openapi_extra=contract(PASSENGER, SURVIVED))
     async def predict_survival(request: Request) -> JSONResponse:
         passenger = passenger_from(await read_body(request))
-        prediction = await run_in_threadpool(service.predict_survival, passenger)
+        prediction = service.predict_survival(passenger)
         return JSONResponse({"survived": prediction.survived})
 
     for error, handler in ERROR_HANDLERS.items():

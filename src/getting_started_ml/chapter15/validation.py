@@ -33,9 +33,8 @@ class InvalidRequestError(ValueError):
 def parse_object(body: bytes) -> dict[str, Any]:
     """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400・10**400 のような数も読めない。"""
     try:
-        document = json.loads(
-            body, parse_constant=_reject, parse_float=_finite_float, parse_int=_float_sized_int
-        )
+        text = body.decode(json.detect_encoding(body), "surrogatepass")  # json.loads と同じ読み方
+        document = DECODER.decode(text)
     except (ValueError, RecursionError):  # JSONDecodeError と UnicodeDecodeError は ValueError
         raise UnreadableBodyError() from None
     if not isinstance(document, dict):
@@ -62,6 +61,11 @@ def _float_sized_int(text: str) -> int:
     except OverflowError:
         raise UnreadableBodyError() from None
     return value
+
+
+DECODER = json.JSONDecoder(
+    parse_constant=_reject, parse_float=_finite_float, parse_int=_float_sized_int
+)
 
 
 # --8<-- [end:parse]
@@ -105,21 +109,19 @@ class Schema:
 
     def values(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """型を確かめ、決まりに外れる理由をすべて集めてから欄の値を返す。null は無いのと同じ。"""
-        present = {f.name: body[f.name] for f in self.fields if body.get(f.name) is not None}
-        if any(not spec.kind(present[spec.name]) for spec in self.fields if spec.name in present):
+        values = {spec.name: body.get(spec.name) for spec in self.fields}
+        if any(values[f.name] is not None and not f.kind(values[f.name]) for f in self.fields):
             raise UnreadableBodyError()
+        fields = {spec.name: spec for spec in self.fields}
         reasons = [
             reason
             for check, names in self.checks
             for name in names
-            if (reason := self._reason(check, self._field(name), present.get(name)))
+            if (reason := self._reason(check, fields[name], values[name]))
         ]
         if reasons:
             raise InvalidRequestError(reasons)
-        return {spec.name: present.get(spec.name) for spec in self.fields}
-
-    def _field(self, name: str) -> Field:
-        return next(spec for spec in self.fields if spec.name == name)
+        return values
 
     @staticmethod
     def _reason(check: str, spec: Field, value: Any) -> str | None:
