@@ -22,7 +22,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -97,12 +97,15 @@ class Target:
 
 @dataclass(frozen=True)
 class Sample:
-    """1 回の測定: 1 秒あたりの件数、応答時間の中央値と 99 パーセンタイル（ms）、失敗の数。"""
+    """1 回の測定: 件数、1 秒あたりの件数、応答時間の中央値と 99 パーセンタイル（ms）、失敗の数、
+    そのあいだにサーバーのプロセスが使った CPU の秒数。"""
 
+    count: int
     rate: float
     p50: float
     p99: float
     errors: int
+    cpu: float = 0.0
 
 
 async def exchange(
@@ -149,7 +152,25 @@ async def load(target: Target, clients: int, seconds: float) -> Sample:
     await asyncio.gather(*(client() for _ in range(clients)))
     elapsed = time.perf_counter() - begin
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    return Sample(len(latencies) / elapsed, cuts[49] * 1000, cuts[98] * 1000, errors)
+    rate = len(latencies) / elapsed
+    return Sample(len(latencies), rate, cuts[49] * 1000, cuts[98] * 1000, errors)
+
+
+def timed(target: Target, clients: int, seconds: float) -> Sample:
+    """load を 1 回動かし、サーバーのプロセスの CPU の秒数（ユーザーとシステム）を添える。"""
+    before = cpu_seconds(target.process)
+    sample = asyncio.run(load(target, clients, seconds))
+    return replace(sample, cpu=cpu_seconds(target.process) - before)
+
+
+def cpu_seconds(process: subprocess.Popen[bytes]) -> float:
+    """プロセスがこれまでに使った CPU の秒数。/proc が無ければ 0。"""
+    try:
+        fields = Path(f"/proc/{process.pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1]
+    except OSError:
+        return 0.0
+    user, system = fields.split()[11:13]
+    return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mib(process: subprocess.Popen[bytes]) -> float:
@@ -185,12 +206,12 @@ def measure(targets: list[Target], seconds: float, rounds: int) -> None:
     """接続の数ごとに、宛先の順を入れ替えながら rounds 回ずつ測り、中央値と比を表示する。"""
     rss_before = {target.name: rss_mib(target.process) for target in targets}
     shuffle = random.Random(0)
-    print("接続 | 宛先 | 件/秒 | 相手との比 | 中央値 ms | 99% ms | 99% の比 | 失敗")
+    print("接続 | 宛先 | 件/秒 | 比 | 中央値 ms | 99% ms | 99% の比 | 失敗 | CPU µs/件 | CPU の比")
     for clients in CLIENTS:
         samples: dict[str, list[Sample]] = {target.name: [] for target in targets}
         for _ in range(rounds):
             for target in shuffle.sample(targets, len(targets)):
-                samples[target.name].append(asyncio.run(load(target, clients, seconds)))
+                samples[target.name].append(timed(target, clients, seconds))
         report(clients, samples)
     for target in targets:
         before, after = rss_before[target.name], rss_mib(target.process)
@@ -198,8 +219,9 @@ def measure(targets: list[Target], seconds: float, rounds: int) -> None:
 
 
 def report(clients: int, samples: dict[str, list[Sample]]) -> None:
-    """1 つの接続の数の結果。比は、同じ回に測った相手との比の中央値。"""
+    """1 つの接続の数の結果。比は、同じ回に測った相手との比の中央値。CPU はすべての回の合計から。"""
     base = samples["baseline"]
+    base_cpu = cpu_per_request(base)
     for name, runs in samples.items():
         rate = statistics.median(s.rate for s in runs)
         p50 = statistics.median(s.p50 for s in runs)
@@ -207,10 +229,16 @@ def report(clients: int, samples: dict[str, list[Sample]]) -> None:
         rate_ratio = statistics.median(s.rate / b.rate for s, b in zip(runs, base, strict=True))
         p99_ratio = statistics.median(s.p99 / b.p99 for s, b in zip(runs, base, strict=True))
         errors = sum(s.errors for s in runs)
+        cpu = cpu_per_request(runs)
         print(
             f"{clients} | {name} | {rate:.0f} | {rate_ratio:.2f}× | {p50:.2f} | {p99:.2f} | "
-            f"{p99_ratio:.2f}× | {errors}"
+            f"{p99_ratio:.2f}× | {errors} | {cpu:.0f} | {cpu / base_cpu:.2f}×"
         )
+
+
+def cpu_per_request(runs: list[Sample]) -> float:
+    """サーバーが 1 件に使った CPU のマイクロ秒（すべての回の合計から）。"""
+    return sum(s.cpu for s in runs) / max(1, sum(s.count for s in runs)) * 1e6
 
 
 def main(arguments: Sequence[str]) -> None:
@@ -238,7 +266,7 @@ def main(arguments: Sequence[str]) -> None:
                 Target("/survived", ours, ours_port, "/survived", PASSENGER),
             ]
             for target in targets:  # 温める
-                asyncio.run(load(target, 10, 0.5))
+                timed(target, 10, 0.5)
             measure(targets, seconds, rounds)
 
 
