@@ -213,6 +213,8 @@ def _is_bounded_number(value: object) -> bool:
 def check_pipeline(pipeline: FittedPipeline) -> FittedPipeline:
     """第 8 章の形の検査に加えて、意味を確かめる。葉は 0 か 1、カテゴリは API の選べる値、
     ダミー変数は並べ替え済みで重ならず、年齢と境界は有限で大きすぎない。"""
+    if not isinstance(pipeline, FittedPipeline):
+        raise TypeError(f"pipeline は学習済みの FittedPipeline です（{type(pipeline).__name__}）")
     for column, categories in (("Sex", SEXES), ("Embarked", PORTS)):
         values = list(pipeline.dummies.dummies[column])
         if values != sorted(set(values)) or not set(values) <= set(categories):
@@ -283,9 +285,13 @@ class FileModelStore:
     """
 
     def __init__(self, directory: Path | str, settle_seconds: float = SETTLE_SECONDS) -> None:
+        if isinstance(settle_seconds, bool) or not isinstance(settle_seconds, int | float):
+            raise TypeError(f"settle_seconds は秒数です（{settle_seconds!r}）")
+        if not 0 <= settle_seconds < float("inf"):
+            raise ValueError(f"settle_seconds は 0 以上の有限の秒数です（{settle_seconds!r}）")
         self.directory = Path(directory)
         self._paths = {model: self.directory / f"{model}.json" for model in MODEL_NAMES}
-        self.settle_ns = int(settle_seconds * 1e9)
+        self.settle_ns = settle_seconds * 1e9
         self._loaded: dict[str, Loaded | None] = {}  # None は「ファイルが無かった」
 
     def path_of(self, model: str) -> Path:
