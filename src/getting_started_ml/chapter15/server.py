@@ -28,42 +28,46 @@ READING = (h11.IDLE, h11.SEND_BODY)
 
 # --8<-- [start:deadline]
 class DeadlineProtocol(H11Protocol):
-    """uvicorn の h11 の接続に、要求を受け取り終えるまでの期限を足したもの。"""
+    """uvicorn の h11 の接続に、要求を受け取り終えるまでの期限を足したもの。
+
+    要求ごとにタイマーを作り直さず、受け取り始めた時刻だけを書き留める。タイマーは接続に
+    1 つで、鳴ったときに期限を過ぎていれば閉じ、過ぎていなければ残りの時間で鳴らし直す。
+    """
 
     read_timeout = READ_TIMEOUT
-    _deadline: asyncio.TimerHandle | None = None
+    _since: float | None = None
+    _timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """接続を受けたら、最初の要求の期限を計り始める（何も送らない相手も閉じる）。"""
         super().connection_made(transport)
-        self._arm()
+        self._since = self.loop.time()
+        self._timer = self.loop.call_later(self.read_timeout, self._check)
 
     def data_received(self, data: bytes) -> None:
         """次の要求の最初のバイトで計り始め、要求を受け取り終えたら止める。"""
-        if self._deadline is None and self.conn.their_state is h11.IDLE:
-            self._arm()
+        if self._since is None and self.conn.their_state is h11.IDLE:
+            self._since = self.loop.time()
         super().data_received(data)
         if self.conn.their_state not in READING:
-            self._disarm()
+            self._since = None
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """閉じた接続の期限は要らない。"""
-        self._disarm()
+        """閉じた接続のタイマーは要らない。"""
+        if self._timer is not None:
+            self._timer.cancel()
         super().connection_lost(exc)
 
-    def _arm(self) -> None:
-        self._disarm()
-        self._deadline = self.loop.call_later(self.read_timeout, self._expire)
-
-    def _disarm(self) -> None:
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
-
-    def _expire(self) -> None:
-        """期限が来た。ヘッダーの途中ならここで 1 行だけ書く（本文の途中ならアプリが書く）。"""
-        self._deadline = None
-        if self.conn.their_state is h11.IDLE:
+    def _check(self) -> None:
+        """期限を過ぎていれば閉じ、過ぎていなければ残りの時間で鳴らし直す。"""
+        if self._since is None:  # 要求を受け取っていない（応答の途中か、次の要求を待つ間）
+            left = self.read_timeout
+        else:
+            left = self._since + self.read_timeout - self.loop.time()
+        if left > 0:
+            self._timer = self.loop.call_later(left, self._check)
+            return
+        if self.conn.their_state is h11.IDLE:  # ヘッダーの途中。本文の途中ならアプリが 1 行書く
             LOGGER.warning(
                 "%s 秒のうちに要求のヘッダーが届かないので接続を閉じます（%s）",
                 f"{self.read_timeout:g}",
