@@ -246,8 +246,8 @@ def main(arguments: Sequence[str]) -> None:
     if arguments[:1] == ["--serve-baseline"]:
         serve_baseline(int(arguments[1]))
         return
-    seconds = float(arguments[0]) if arguments else 2.0
-    rounds = int(arguments[1]) if len(arguments) > 1 else 3
+    seconds = float(arguments[0]) if arguments else 0.5
+    rounds = int(arguments[1]) if len(arguments) > 1 else 10
     print(
         f"マシン: {platform.machine()}、{os.cpu_count()} コア、Python {platform.python_version()}"
     )

@@ -256,7 +256,10 @@ def contract(schema: Schema, success: dict[str, Any]) -> dict[str, Any]:
         "responses": {
             "200": {"description": "予測", "content": {"application/json": {"schema": success}}},
             "413": {"description": "本文が大きすぎる", **errors},
-            "422": {"description": "読めない、または決まりに合わない", **errors},
+            "422": {
+                "description": "読めない、決まりに合わない、予測が有限の数にならない",
+                **errors,
+            },
             "503": {"description": "学習済みモデルが無い", **errors},
         },
     }
