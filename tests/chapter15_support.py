@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
+from hypothesis import strategies as st
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import LinearModel
@@ -67,6 +68,18 @@ class StubStore:
 
 
 # --8<-- [end:stubs]
+
+
+PASSENGERS = st.builds(  # 年齢は None、-0.0、1e308、桁の多い整数も
+    Passenger,
+    pclass=st.sampled_from([1, 2, 3]),
+    sex=st.sampled_from(["female", "male"]),
+    age=st.none() | st.floats(0, 1e308) | st.just(-0.0) | st.integers(0, 10**300),
+    sib_sp=st.integers(0, 10**300),
+    parch=st.integers(0, 10),
+    fare=st.floats(0, 1e308) | st.sampled_from([0.0, -0.0, 5e-324, 7.25]),
+    embarked=st.sampled_from([None, "C", "Q", "S"]),
+)
 
 
 def invented_pipeline() -> FittedPipeline:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from starlette.types import Message
 
 from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.infrastructure import digest
 from getting_started_ml.chapter15.presentation import create_app
 
 UNREADABLE = ["JSON の形式または値の型が正しくありません"]
@@ -256,3 +258,16 @@ def test_予測が有限の数にならなければ422で理由を返す(tmp_pat
 
 
 # --8<-- [end:test-huge-numbers]
+
+
+def test_切片が溢れるモデルのファイルでも健康状態は200でdegraded(tmp_path: Path) -> None:
+    store = store_with_invented_models(tmp_path)
+    path = store.path_of("cinema")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["payload"]["intercept"] = 10**400
+    document["sha256"] = digest(document["payload"])
+    path.write_text(json.dumps(document), encoding="utf-8")
+    client = TestClient(create_app(PredictionService(store)))
+    health = client.get("/health")
+    assert (health.status_code, health.json()["status"]) == (200, "degraded")
+    assert client.post("/cinema/sales", json=MOVIE).status_code == 503

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from chapter15_support import (
+    PASSENGERS,
     StubSalesModel,
     StubStore,
     StubSurvivalModel,
@@ -20,7 +21,6 @@ from chapter15_support import (
     store_with_invented_models,
 )
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import LinearModel
@@ -256,18 +256,6 @@ def test_大きさとmtimeを戻した書き換えにもctimeで気づく(tmp_pa
 
 
 # --8<-- [end:test-cache]
-
-
-PASSENGERS = st.builds(
-    Passenger,
-    pclass=st.sampled_from([1, 2, 3]),
-    sex=st.sampled_from(["female", "male"]),
-    age=st.none() | st.floats(0, 1e308) | st.just(-0.0) | st.integers(0, 10**300),
-    sib_sp=st.integers(0, 10**300),
-    parch=st.integers(0, 10),
-    fare=st.floats(0, 1e308) | st.sampled_from([0.0, -0.0, 5e-324, 7.25]),
-    embarked=st.sampled_from([None, "C", "Q", "S"]),
-)
 
 
 @settings(max_examples=200, deadline=None)
