@@ -178,7 +178,7 @@ def real_client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
     return client_for(store)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ROUTES, st.data())
 def test_ファイルのモデルでもどんな本文にも200か422で答える(
     invented_client: TestClient, route: tuple[str, Schema], data: st.DataObject
@@ -187,7 +187,7 @@ def test_ファイルのモデルでもどんな本文にも200か422で答え�
 
 
 @pytest.mark.data("cinema.csv", "Survived.csv")
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ROUTES, st.data())
 def test_実データのモデルでもどんな本文にも200か422で答える(
     real_client: TestClient, route: tuple[str, Schema], data: st.DataObject
