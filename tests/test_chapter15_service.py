@@ -266,3 +266,14 @@ def test_表を作らない予測は第8章の表の変換と同じ数を作る(
     model = PipelineSurvivalModel(pipeline)
     assert model.features(passenger) == pipeline.features(table)[0]
     assert model.survives(passenger) == (pipeline.predict(table)[0] == 1)
+
+
+def test_大きすぎるファイルは読まずに使わない(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = store_with_invented_models(tmp_path)
+    with store.path_of("cinema").open("a", encoding="utf-8") as file:
+        file.write(" " * (8 * 1024 * 1024))  # JSON としては正しい（末尾の空白）
+    with caplog.at_level(logging.ERROR), pytest.raises(ModelNotFoundError):
+        store.load_sales_model()
+    assert "大きすぎます" in caplog.text

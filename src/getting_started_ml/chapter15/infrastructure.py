@@ -46,6 +46,8 @@ SALES_KIND = "linear-regression"
 SURVIVAL_KIND = "survived-pipeline"
 MAX_MAGNITUDE = 1e15
 """モデルの数（切片、係数、境界、年齢）の絶対値の上限。これを超える数は学習の結果ではない。"""
+MAX_MODEL_BYTES = 8 * 1024 * 1024
+"""モデルのファイルの大きさの上限。読むのはイベントループの上なので、大きすぎるファイルは読まない。"""
 SETTLE_SECONDS = 2.0
 """ファイルの ctime がこれより新しいうちは、stat が同じでも読み直す（時刻の刻みの粗さへの備え）。"""
 
@@ -329,7 +331,7 @@ class FileModelStore:
             raise ModelNotFoundError(model) from None
         loaded = self._loaded.get(model)
         if loaded is None or loaded.state != state:
-            loaded = Loaded(state, self._read(model, kind, build))
+            loaded = Loaded(state, self._read(model, kind, build, state.size))
             if time.time_ns() - state.ctime_ns > self.settle_ns:
                 self._loaded[model] = loaded
             else:  # 書かれたばかり: 同じ時刻の刻みの中の書き換えは stat に出ないので、覚えない
@@ -345,10 +347,12 @@ class FileModelStore:
         if not already_missing:
             LOGGER.warning("モデル %s のファイルがありません: %s", model, path)
 
-    def _read(self, model: str, kind: str, build: Callable[[Any], T]) -> T | None:
+    def _read(self, model: str, kind: str, build: Callable[[Any], T], size: int) -> T | None:
         """読んでモデルを作る。使えなければ理由と場所をログに書いて None。"""
         path = self.path_of(model)
         try:
+            if size > MAX_MODEL_BYTES:
+                raise ModelFileError(f"{size} バイトは大きすぎます（{MAX_MODEL_BYTES} バイトまで）")
             return build(open_envelope(path.read_text(encoding="utf-8"), kind))
         except Exception as error:  # どんな理由でも、読めないモデルは使わない（500 にしない）
             LOGGER.error("モデル %s のファイルを使いません: %s（%s）", model, path, error)
