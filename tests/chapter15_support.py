@@ -7,12 +7,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx2
+from hypothesis import strategies as st
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import LinearModel
@@ -69,6 +70,18 @@ class StubStore:
 # --8<-- [end:stubs]
 
 
+PASSENGERS = st.builds(  # 年齢は None、-0.0、1e308、桁の多い整数も
+    Passenger,
+    pclass=st.sampled_from([1, 2, 3]),
+    sex=st.sampled_from(["female", "male"]),
+    age=st.none() | st.floats(0, 1e308) | st.just(-0.0) | st.integers(0, 10**300),
+    sib_sp=st.integers(0, 10**300),
+    parch=st.integers(0, 10),
+    fare=st.floats(0, 1e308) | st.sampled_from([0.0, -0.0, 5e-324, 7.25]),
+    embarked=st.sampled_from([None, "C", "Q", "S"]),
+)
+
+
 def invented_pipeline() -> FittedPipeline:
     """架空の 8 人（女性 4 人は生存、男性 4 人は死亡）で学習したパイプライン。"""
     rows = [
@@ -107,10 +120,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(models: Path, timeout: float = 30.0) -> Iterator[str]:
+def running_server(
+    models: Path, timeout: float = 30.0, arguments: Sequence[str] = ()
+) -> Iterator[str]:
     """本物の uvicorn を別のプロセスで起動し、答えるようになったら URL を渡す。最後に止める。"""
     port = free_port()
-    command = ["serve", "--models", str(models), "--port", str(port)]
+    command = ["serve", "--models", str(models), "--port", str(port), *arguments]
     process = subprocess.Popen(
         [sys.executable, "-m", "getting_started_ml.chapter15", *command],
         stdout=subprocess.PIPE,

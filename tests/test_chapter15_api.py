@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
-from chapter15_support import StubSalesModel, StubStore, StubSurvivalModel
+from chapter15_support import (
+    StubSalesModel,
+    StubStore,
+    StubSurvivalModel,
+    store_with_invented_models,
+)
 from fastapi.testclient import TestClient
+from starlette.types import Message
 
 from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.infrastructure import digest
 from getting_started_ml.chapter15.presentation import create_app
 
 UNREADABLE = ["JSON の形式または値の型が正しくありません"]
+NOT_FINITE = "値が大きすぎて、予測が有限の数になりません"
 MOVIE = {"sns1": 200.0, "sns2": 500.0, "actor": 3000.0, "original": 1}
 PASSENGER = {
     "pclass": 1,
@@ -154,15 +166,46 @@ def test_1MiBを超える本文は413(client: TestClient) -> None:
     assert response.status_code == 413
 
 
-def test_思いがけない失敗は500で中身を見せない() -> None:
+def test_思いがけない失敗は500で中身を見せずログに1行だけ書く(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     class Broken:
         def predict_sales(self, movie: object) -> float:
             raise RuntimeError("秘密の内部の事情 /srv/models")
 
     store = StubStore(Broken(), StubSurvivalModel())  # type: ignore[arg-type]
     client = TestClient(create_app(PredictionService(store)), raise_server_exceptions=False)
-    response = client.post("/cinema/sales", json=MOVIE)
+    with caplog.at_level(logging.INFO, logger="getting_started_ml.chapter15"):
+        response = client.post("/cinema/sales", json=MOVIE)
     assert (response.status_code, response.json()) == (500, {"detail": "予測できませんでした"})
+    assert [(r.levelname, r.exc_info) for r in caplog.records] == [("ERROR", None)]
+    assert "RuntimeError: 秘密の内部の事情" in caplog.text  # ログには書く（応答には書かない）
+
+
+def test_先に切れた接続には答えずログに1行だけ書く(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return {"type": "http.disconnect"}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/survived",
+        "headers": [],
+        "query_string": b"",
+    }
+    with caplog.at_level(logging.INFO, logger="getting_started_ml.chapter15"):
+        asyncio.run(client.app(scope, receive, send))  # type: ignore[arg-type]
+    assert sent == []
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("INFO", "応答の前に接続が切れました: POST /survived", None)
+    ]
 
 
 # --8<-- [end:test-other-errors]
@@ -179,3 +222,52 @@ def test_OpenAPIの文書に本文の形を載せる(client: TestClient) -> None
     schema = movie["application/json"]["schema"]
     assert schema["required"] == ["sns1", "sns2", "actor", "original"]
     assert schema["properties"]["original"] == {"type": "integer", "enum": [0, 1]}
+
+
+# --8<-- [start:test-huge-numbers]
+HUGE = 10**350  # JSON の整数に桁の上限は無い。float にすると溢れる
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/cinema/sales", {**MOVIE, "sns1": HUGE}),
+        ("/cinema/sales", {**MOVIE, "actor": -HUGE}),
+        ("/survived", {**PASSENGER, "fare": HUGE}),
+        ("/survived", {**PASSENGER, "age": HUGE}),
+        ("/survived", {**PASSENGER, "sib_sp": HUGE}),
+        ("/survived", {**PASSENGER, "parch": HUGE}),
+    ],
+)
+def test_floatにできない長い整数は読めない数として422(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    response = client.post(path, json=body)
+    assert (response.status_code, response.json()) == (422, {"detail": UNREADABLE})
+
+
+def test_予測が有限の数にならなければ422で理由を返す(tmp_path: Path) -> None:
+    client = TestClient(create_app(PredictionService(store_with_invented_models(tmp_path))))
+    body = {"sns1": 1e308, "sns2": 1e308, "actor": 1e308, "original": 1}
+    response = client.post("/cinema/sales", json=body)
+    assert (response.status_code, response.json()) == (422, {"detail": [NOT_FINITE]})
+    assert client.post("/survived", json={**PASSENGER, "age": 1e308, "fare": 1e308}).json() in (
+        {"survived": True},
+        {"survived": False},
+    )
+
+
+# --8<-- [end:test-huge-numbers]
+
+
+def test_切片が溢れるモデルのファイルでも健康状態は200でdegraded(tmp_path: Path) -> None:
+    store = store_with_invented_models(tmp_path)
+    path = store.path_of("cinema")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["payload"]["intercept"] = 10**400
+    document["sha256"] = digest(document["payload"])
+    path.write_text(json.dumps(document), encoding="utf-8")
+    client = TestClient(create_app(PredictionService(store)))
+    health = client.get("/health")
+    assert (health.status_code, health.json()["status"]) == (200, "degraded")
+    assert client.post("/cinema/sales", json=MOVIE).status_code == 503

@@ -6,27 +6,51 @@ import json
 import re
 from typing import Any
 
-from chapter15_support import StubSalesModel, StubStore, StubSurvivalModel
+import pytest
+from chapter15_support import (
+    StubSalesModel,
+    StubStore,
+    StubSurvivalModel,
+    store_with_invented_models,
+)
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.domain import ModelStore, PredictionNotFiniteError
+from getting_started_ml.chapter15.infrastructure import FileModelStore
 from getting_started_ml.chapter15.presentation import create_app
+from getting_started_ml.chapter15.training import train_and_save_models
 from getting_started_ml.chapter15.validation import MOVIE, PASSENGER, UNREADABLE, Schema
 
-CLIENT = TestClient(
-    create_app(PredictionService(StubStore(StubSalesModel(), StubSurvivalModel()))),
-    raise_server_exceptions=False,
-)
 REASON = re.compile(r"^[a-z_0-9]+ は(必須です| 0 以上にしてください| .+ のどれかにしてください)$")
+NOT_FINITE = str(PredictionNotFiniteError())
+
+
+def client_for(store: ModelStore) -> TestClient:
+    """store のモデルで答えるアプリ。500 も例外にせず応答として受け取る。"""
+    return TestClient(create_app(PredictionService(store)), raise_server_exceptions=False)
+
+
+CLIENT = client_for(StubStore(StubSalesModel(), StubSurvivalModel()))
+
+
+# --8<-- [start:json-numbers]
+json_numbers = st.one_of(
+    st.integers(-5, 5),
+    st.integers(),  # 桁の多い整数も
+    st.integers(10**300, 10**400).map(lambda n: n * (-1) ** (n % 2)),  # float にすると溢れる整数
+    st.floats(allow_nan=False, allow_infinity=False),  # 1.7976931348623157e308 まで
+    st.sampled_from([1e308, -1e308, -0.0, 5e-324, 2.2250738585072014e-308, 2.0**53 + 1]),
+)
+# --8<-- [end:json-numbers]
 
 json_values = st.recursive(
     st.one_of(
         st.none(),
         st.booleans(),
-        st.integers(-5, 5),
-        st.floats(allow_nan=False, allow_infinity=False),
+        json_numbers,
         st.sampled_from(["male", "female", "C", "Q", "S", "X", "多い", ""]),
     ),
     lambda children: (
@@ -41,7 +65,9 @@ def bodies(schema: Schema) -> st.SearchStrategy[dict[str, Any]]:
     names = [spec.name for spec in schema.fields]
     return st.dictionaries(
         st.sampled_from([*names, "extra"]),
-        st.one_of(st.integers(-2, 4), st.sampled_from([0.0, -0.5, 1e308]), json_values),
+        st.one_of(
+            st.integers(-2, 4), st.sampled_from([0.0, -0.5, 1e308]), json_numbers, json_values
+        ),
         max_size=len(names) + 1,
     )
 
@@ -65,9 +91,9 @@ def value_for(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     if "enum" in schema:
         fitting: st.SearchStrategy[Any] = st.sampled_from(schema["enum"])
     elif schema["type"] == "integer":
-        fitting = st.integers(schema.get("minimum", -10), 10)
+        fitting = st.integers(schema.get("minimum"))
     elif schema["type"] == "number":
-        fitting = st.floats(schema.get("minimum", -1e6), 1e6)
+        fitting = st.floats(schema.get("minimum"), allow_nan=False, allow_infinity=False)
     else:
         fitting = st.text(max_size=4)
     return st.one_of(fitting, json_values)
@@ -112,22 +138,61 @@ def test_OpenAPIの文書から作った本文に文書の形で答える(path: 
 
 
 # --8<-- [start:test-contract]
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from([("/cinema/sales", MOVIE), ("/survived", PASSENGER)]), st.data())
-def test_どんな本文にも200か422だけを約束の形で返す(
-    route: tuple[str, Schema], data: st.DataObject
-) -> None:
+ROUTES = st.sampled_from([("/cinema/sales", MOVIE), ("/survived", PASSENGER)])
+
+
+def check_contract(client: TestClient, route: tuple[str, Schema], data: st.DataObject) -> None:
+    """本文を 1 つ作って送り、200 か 422 が約束の形で返ることを確かめる。"""
     path, schema = route
     body = data.draw(bodies(schema))
-    response = CLIENT.post(path, content=json.dumps(body).encode())
+    response = client.post(path, content=json.dumps(body).encode())
     assert response.status_code in (200, 422), response.text
     document = response.json()
     if response.status_code == 200:
         assert set(document) == ({"sales"} if path == "/cinema/sales" else {"survived"})
     else:
         reasons = document["detail"]
-        assert reasons == [UNREADABLE] or all(REASON.match(reason) for reason in reasons)
+        assert reasons in ([UNREADABLE], [NOT_FINITE]) or all(REASON.match(r) for r in reasons)
         assert len(reasons) == len(set(reasons))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ROUTES, st.data())
+def test_どんな本文にも200か422だけを約束の形で返す(
+    route: tuple[str, Schema], data: st.DataObject
+) -> None:
+    check_contract(CLIENT, route, data)
+
+
+@pytest.fixture(scope="module")
+def invented_client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    """架空の 2 つのモデルをファイルに置いた置き場で答えるアプリ（本物のモデルの計算を通る）。"""
+    return client_for(store_with_invented_models(tmp_path_factory.mktemp("models")))
+
+
+@pytest.fixture(scope="module")
+def real_client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    """実データで学習したモデルで答えるアプリ。data マーカーと一緒に使う。"""
+    store = FileModelStore(tmp_path_factory.mktemp("models"))
+    train_and_save_models(store)
+    return client_for(store)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ROUTES, st.data())
+def test_ファイルのモデルでもどんな本文にも200か422で答える(
+    invented_client: TestClient, route: tuple[str, Schema], data: st.DataObject
+) -> None:
+    check_contract(invented_client, route, data)
+
+
+@pytest.mark.data("cinema.csv", "Survived.csv")
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ROUTES, st.data())
+def test_実データのモデルでもどんな本文にも200か422で答える(
+    real_client: TestClient, route: tuple[str, Schema], data: st.DataObject
+) -> None:
+    check_contract(real_client, route, data)
 
 
 # --8<-- [end:test-contract]

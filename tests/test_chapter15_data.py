@@ -11,16 +11,18 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from chapter15_support import running_server
+from chapter15_support import PASSENGERS, running_server
+from hypothesis import HealthCheck, given, settings
 
 from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter08 import FEATURES
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import Movie, Passenger
 from getting_started_ml.chapter15.idiomatic import (
     save_sklearn_sales_model,
     train_sales_with_sklearn,
 )
-from getting_started_ml.chapter15.infrastructure import FileModelStore
+from getting_started_ml.chapter15.infrastructure import FileModelStore, raw_row
 from getting_started_ml.chapter15.training import train_and_save_models
 
 BOOK_URL = "http://127.0.0.1:8015"
@@ -46,6 +48,18 @@ def test_学習したモデルで本の映画と乗客を予測する(trained: F
 
 
 # --8<-- [end:test-real-models]
+
+
+@pytest.mark.data("cinema.csv", "Survived.csv")
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(PASSENGERS)
+def test_実データのパイプラインでも表を作らない予測は第8章と同じ(
+    trained: FileModelStore, passenger: Passenger
+) -> None:
+    model = trained.load_survival_model()
+    table = Table.of(FEATURES, [raw_row(passenger)])
+    assert model.features(passenger) == model.pipeline.features(table)[0]
+    assert model.survives(passenger) == (model.pipeline.predict(table)[0] == 1)
 
 
 # --8<-- [start:test-idiomatic]

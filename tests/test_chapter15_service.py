@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from chapter15_support import (
+    PASSENGERS,
     StubSalesModel,
     StubStore,
     StubSurvivalModel,
@@ -15,10 +20,19 @@ from chapter15_support import (
     invented_pipeline,
     store_with_invented_models,
 )
+from hypothesis import given, settings
 
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter07 import LinearModel
+from getting_started_ml.chapter08 import FEATURES
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import ModelNotFoundError, Movie, Passenger
-from getting_started_ml.chapter15.infrastructure import FileModelStore, raw_row
+from getting_started_ml.chapter15.infrastructure import (
+    FileModelStore,
+    PipelineSurvivalModel,
+    digest,
+    raw_row,
+)
 
 MOVIE = Movie(100.0, 200.0, 300.0, 1)
 FEMALE = Passenger(1, "female", None, 0, 0, 50.0, None)
@@ -135,3 +149,131 @@ def test_乗客の行は整数に小数点を付けず無い値は空にする()
         "50.0",
         "",
     ]
+
+
+def reseal(path: Path, edit: Callable[[dict[str, Any]], None]) -> None:
+    """中身を書き換え、SHA-256 を計算し直して封筒に入れ直す（形は正しく、意味がおかしい）。"""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    edit(document["payload"])
+    document["sha256"] = digest(document["payload"])
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+
+
+def set_in(*keys: str, value: object) -> Callable[[dict[str, Any]], None]:
+    """payload[keys[0]][keys[1]]… を value にする編集。"""
+
+    def edit(payload: dict[str, Any]) -> None:
+        for key in keys[:-1]:
+            payload = payload[key]
+        payload[keys[-1]] = value
+
+    return edit
+
+
+def first_leaf(tree: dict[str, Any]) -> dict[str, Any]:
+    while "label" not in tree:
+        tree = tree["left"]
+    return tree
+
+
+# --8<-- [start:test-meaning]
+@pytest.mark.parametrize(
+    ("model", "edit", "reason"),
+    [
+        ("cinema", set_in("intercept", value=10**400), "切片と係数"),
+        ("cinema", set_in("coefficients", "SNS1", value=1e308), "切片と係数"),
+        ("survived", set_in("dummies", "Sex", value=["male", "male"]), "dummies.Sex"),
+        ("survived", set_in("dummies", "Embarked", value=["Q", "X"]), "dummies.Embarked"),
+        ("survived", set_in("embarked", "most_frequent", value="X"), "most_frequent"),
+        ("survived", lambda payload: first_leaf(payload["model"]["tree"]).update(label=7), "葉"),
+        ("survived", set_in("age", "overall_median", value=-30.0), "年齢"),
+        ("survived", set_in("age", "medians", value=[{"group": ["4", "x"], "median": 1}]), "組"),
+    ],
+)
+def test_意味のおかしいファイルはSHA_256が合っていても使わない(
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    model: str,
+    edit: Callable[[dict[str, Any]], None],
+    reason: str,
+) -> None:
+    store = store_with_invented_models(tmp_path)
+    reseal(store.path_of(model), edit)
+    with caplog.at_level(logging.ERROR):
+        health = PredictionService(store).health()
+    assert health == {"cinema": model != "cinema", "survived": model != "survived"}
+    assert reason in caplog.text
+
+
+@pytest.mark.parametrize("version", ["true", "1.0", '"1"'])
+def test_版の番号は整数の1だけを読む(tmp_path: Path, version: str) -> None:
+    store = store_with_invented_models(tmp_path)
+    path = store.path_of("cinema")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"format_version": 1', f'"format_version": {version}'), "utf-8")
+    with pytest.raises(ModelNotFoundError):
+        store.load_sales_model()
+
+
+# --8<-- [end:test-meaning]
+
+
+# --8<-- [start:test-cache]
+def test_読んだモデルはstatが同じあいだ使い回す(tmp_path: Path) -> None:
+    store = FileModelStore(tmp_path, settle_seconds=0)
+    store.save_sales_model(invented_linear_model())
+    first = store.load_sales_model()
+    assert store.load_sales_model() is first
+    store.save_sales_model(
+        LinearModel(0.0, dict.fromkeys(("SNS1", "SNS2", "actor", "original"), 1.0))
+    )
+    assert store.load_sales_model().predict_sales(Movie(1.0, 2.0, 3.0, 1)) == 7.0
+
+
+def test_書いたばかりのファイルは覚えずに毎回読む(tmp_path: Path) -> None:
+    store = FileModelStore(tmp_path, settle_seconds=3600)
+    store.save_sales_model(invented_linear_model())
+    assert store.load_sales_model() is not store.load_sales_model()
+
+
+def test_大きさとmtimeを戻した書き換えにもctimeで気づく(tmp_path: Path) -> None:
+    store = FileModelStore(tmp_path, settle_seconds=0.2)
+    path = store.save_sales_model(invented_linear_model())
+    time.sleep(0.3)  # 書いてから settle_seconds より後: 覚えたモデルを使う
+    assert store.load_sales_model() is store.load_sales_model()
+    before = path.stat()
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"intercept": 100.0', '"intercept": 900.0'), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (
+        before.st_size,
+        before.st_mtime_ns,
+        before.st_ino,
+    )
+    with pytest.raises(ModelNotFoundError):  # SHA-256 が合わないので使わない
+        store.load_sales_model()
+
+
+# --8<-- [end:test-cache]
+
+
+@settings(max_examples=200, deadline=None)
+@given(PASSENGERS)
+def test_表を作らない予測は第8章の表の変換と同じ数を作る(passenger: Passenger) -> None:
+    pipeline = invented_pipeline()
+    table = Table.of(FEATURES, [raw_row(passenger)])
+    model = PipelineSurvivalModel(pipeline)
+    assert model.features(passenger) == pipeline.features(table)[0]
+    assert model.survives(passenger) == (pipeline.predict(table)[0] == 1)
+
+
+def test_大きすぎるファイルは読まずに使わない(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = store_with_invented_models(tmp_path)
+    with store.path_of("cinema").open("a", encoding="utf-8") as file:
+        file.write(" " * (8 * 1024 * 1024))  # JSON としては正しい（末尾の空白）
+    with caplog.at_level(logging.ERROR), pytest.raises(ModelNotFoundError):
+        store.load_sales_model()
+    assert "大きすぎます" in caplog.text

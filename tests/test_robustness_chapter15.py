@@ -11,10 +11,13 @@ from robustness import call_safely
 
 from getting_started_ml.chapter15.infrastructure import (
     SALES_KIND,
+    FileModelStore,
+    check_pipeline,
     envelope,
     linear_model_from_payload,
     open_envelope,
 )
+from getting_started_ml.chapter15.server import protocol_with
 from getting_started_ml.chapter15.validation import (
     UNREADABLE,
     movie_from,
@@ -50,3 +53,22 @@ def test_モデルのファイルの読み取りは値か約束の例外だけ(p
         if opened is not None:
             call_safely(lambda: linear_model_from_payload(opened), names=names)
     call_safely(lambda: open_envelope(json.dumps(payload), SALES_KIND), names=names)
+
+
+seconds_like = st.one_of(
+    st.floats(), st.integers(-5, 5), st.booleans(), st.none(), st.text(max_size=3)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seconds_like)
+def test_秒数の引数は値か約束の例外だけ(seconds: Any) -> None:
+    names = ["秒数", "read_timeout", "settle_seconds"]
+    call_safely(lambda: protocol_with(seconds), names=names)
+    call_safely(lambda: FileModelStore(".", settle_seconds=seconds), names=names)
+
+
+@settings(max_examples=30, deadline=None)
+@given(json_like)
+def test_パイプラインの意味の検査は学習済みのパイプラインだけを受け取る(value: Any) -> None:
+    call_safely(lambda: check_pipeline(value), names=["FittedPipeline"])

@@ -18,7 +18,7 @@ from getting_started_ml.chapter15.domain import (
 
 # --8<-- [start:service]
 class PredictionService:
-    """予測のサービス。モデルはリクエストのたびに置き場から読む（ファイルの入れ替えがすぐ効く）。"""
+    """予測のサービス。モデルはリクエストのたびに置き場に求める（ファイルの入れ替えがすぐ効く）。"""
 
     def __init__(self, store: ModelStore) -> None:
         self._store = store

@@ -12,6 +12,8 @@ from getting_started_ml.cli import run_chapter
 HOST = "127.0.0.1"
 PORT = 8015
 DEFAULT_MODELS = Path("models")
+READ_TIMEOUT = 10.0
+"""要求の全体（ヘッダーと本文）を受け取るまでの期限（秒）。"""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -36,6 +38,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--models", type=Path, default=DEFAULT_MODELS, help="モデルを読むフォルダ")
     serve.add_argument("--host", default=HOST, help="待ち受けるアドレス")
     serve.add_argument("--port", type=int, default=PORT, help="待ち受けるポート")
+    serve.add_argument(
+        "--read-timeout",
+        type=float,
+        default=READ_TIMEOUT,
+        help="要求（ヘッダーと本文）を受け取り終えるまでの秒数。過ぎたら接続を閉じる",
+    )
     return commands
 
 
@@ -49,17 +57,16 @@ def train(models: Path) -> None:
     print(f"学習済みモデルを保存しました: {', '.join(path.name for path in paths)}")
 
 
-def serve(models: Path, host: str, port: int) -> None:
-    """uvicorn で API を起動する。止めるまで戻らない。"""
-    import uvicorn  # noqa: PLC0415  FastAPI と uvicorn は重いので、起動するときに読み込む
-
+def serve(models: Path, host: str, port: int, read_timeout: float = READ_TIMEOUT) -> None:
+    """uvicorn で API を起動する。止めるまで戻らない（FastAPI と uvicorn は起動するときに読む）。"""
     from getting_started_ml.chapter15.application import PredictionService  # noqa: PLC0415
     from getting_started_ml.chapter15.infrastructure import FileModelStore  # noqa: PLC0415
     from getting_started_ml.chapter15.presentation import create_app  # noqa: PLC0415
+    from getting_started_ml.chapter15.server import run  # noqa: PLC0415
 
     app = create_app(PredictionService(FileModelStore(models)))
     print(f"API を起動します: http://{host}:{port}", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    run(app, host, port, read_timeout)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,7 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
     if arguments.command == "train":
         return run_chapter(lambda: train(arguments.models))
-    return run_chapter(lambda: serve(arguments.models, arguments.host, arguments.port))
+    return run_chapter(
+        lambda: serve(arguments.models, arguments.host, arguments.port, arguments.read_timeout)
+    )
 
 
 # --8<-- [end:main]

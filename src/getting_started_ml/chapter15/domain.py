@@ -5,12 +5,16 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Protocol
 
 SALES_MODEL = "cinema"
 SURVIVAL_MODEL = "survived"
 MODEL_NAMES = (SALES_MODEL, SURVIVAL_MODEL)
+PCLASSES = (1, 2, 3)
+SEXES = ("female", "male")
+PORTS = ("C", "Q", "S")
 
 
 # --8<-- [start:domain]
@@ -39,9 +43,13 @@ class Passenger:
 
 @dataclass(frozen=True)
 class SalesPrediction:
-    """予測した興行収入。"""
+    """予測した興行収入。有限の数でなければ PredictionNotFiniteError。"""
 
     sales: float
+
+    def __post_init__(self) -> None:
+        if not math.isfinite(self.sales):
+            raise PredictionNotFiniteError()
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,13 @@ class ModelNotFoundError(Exception):
     def __init__(self, model: str) -> None:
         super().__init__(f"学習済みモデル {model} が見つかりません")
         self.model = model
+
+
+class PredictionNotFiniteError(ValueError):
+    """入力は決まりに合うが、値が大きすぎて予測が有限の数（JSON で書ける数）にならない。"""
+
+    def __init__(self) -> None:
+        super().__init__("値が大きすぎて、予測が有限の数になりません")
 
 
 class SalesModel(Protocol):

@@ -11,13 +11,14 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from getting_started_ml.chapter15.application import PredictionService
-from getting_started_ml.chapter15.domain import ModelNotFoundError
+from getting_started_ml.chapter15.domain import ModelNotFoundError, PredictionNotFiniteError
 from getting_started_ml.chapter15.validation import (
     MAX_BODY_BYTES,
     MOVIE,
@@ -74,24 +75,25 @@ def create_app(service: PredictionService) -> FastAPI:
 
     @app.get("/health", responses={200: {"content": {"application/json": {"schema": HEALTH}}}})
     async def health() -> JSONResponse:
-        models = await run_in_threadpool(service.health)
+        models = service.health()
         status = "ok" if all(models.values()) else "degraded"
         return JSONResponse({"status": status, "models": models})
 
     @app.post("/cinema/sales", openapi_extra=contract(MOVIE, SALES))
     async def predict_sales(request: Request) -> JSONResponse:
         movie = movie_from(await read_body(request))
-        prediction = await run_in_threadpool(service.predict_sales, movie)
+        prediction = service.predict_sales(movie)
         return JSONResponse({"sales": prediction.sales})
 
     @app.post("/survived", openapi_extra=contract(PASSENGER, SURVIVED))
     async def predict_survival(request: Request) -> JSONResponse:
         passenger = passenger_from(await read_body(request))
-        prediction = await run_in_threadpool(service.predict_survival, passenger)
+        prediction = service.predict_survival(passenger)
         return JSONResponse({"survived": prediction.survived})
 
     for error, handler in ERROR_HANDLERS.items():
         app.add_exception_handler(error, handler)
+    app.add_middleware(FailureLog)
     return app
 
 
@@ -115,6 +117,11 @@ async def invalid(request: Request, error: Exception) -> JSONResponse:
     return detail(422, reasons)
 
 
+async def not_finite(request: Request, error: Exception) -> JSONResponse:
+    """入力は決まりに合うが、予測が有限の数にならない（JSON に inf は書けない）。"""
+    return detail(422, [str(error)])
+
+
 async def model_not_found(request: Request, error: Exception) -> JSONResponse:
     """モデルが無い（または使えない）。文にファイルの場所は入っていない。"""
     return detail(503, str(error))
@@ -133,21 +140,50 @@ async def http_error(request: Request, error: Exception) -> JSONResponse:
     return detail(status, messages.get(status, INTERNAL_ERROR), dict(headers or {}))
 
 
-async def unexpected(request: Request, error: Exception) -> JSONResponse:
-    """思いがけない失敗。中身はログにだけ書き、利用者には決まった 1 文だけを返す。"""
-    LOGGER.exception("予測の途中で失敗しました: %s %s", request.method, request.url.path)
-    return detail(500, INTERNAL_ERROR)
-
-
 ERROR_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Any]] = {
     UnreadableBodyError: unreadable,
     RequestValidationError: unreadable,
     InvalidRequestError: invalid,
+    PredictionNotFiniteError: not_finite,
     ModelNotFoundError: model_not_found,
     BodyTooLargeError: too_large,
     StarletteHTTPException: http_error,
-    Exception: unexpected,
 }
+
+
+class FailureLog:
+    """上の処理で答えられなかった失敗を、1 件につきログ 1 行にする（ASGI のミドルウェア）。
+
+    思いがけない失敗は 500 と決まった 1 文を返し、ログには種類と文だけを書く（トレースバックは
+    DEBUG のときだけ）。相手が先に接続を切ったなら、返す先が無いので、何も返さずに 1 行だけ書く。
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        where = f"{scope['method']} {scope['path']}"
+        try:
+            await self.app(scope, receive, sending)
+        except ClientDisconnect:
+            LOGGER.info("応答の前に接続が切れました: %s", where)
+        except Exception as error:
+            LOGGER.error(
+                "予測の途中で失敗しました: %s（%s: %s）", where, type(error).__name__, error
+            )
+            LOGGER.debug("失敗の詳細", exc_info=True)
+            if not started:
+                await detail(500, INTERNAL_ERROR)(scope, receive, send)
 
 
 # --8<-- [end:errors]
@@ -220,7 +256,10 @@ def contract(schema: Schema, success: dict[str, Any]) -> dict[str, Any]:
         "responses": {
             "200": {"description": "予測", "content": {"application/json": {"schema": success}}},
             "413": {"description": "本文が大きすぎる", **errors},
-            "422": {"description": "読めない、または決まりに合わない", **errors},
+            "422": {
+                "description": "読めない、決まりに合わない、予測が有限の数にならない",
+                **errors,
+            },
             "503": {"description": "学習済みモデルが無い", **errors},
         },
     }

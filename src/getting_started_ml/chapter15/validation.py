@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from getting_started_ml.chapter15.domain import Movie, Passenger
+from getting_started_ml.chapter15.domain import PCLASSES, PORTS, SEXES, Movie, Passenger
 
 UNREADABLE = "JSON の形式または値の型が正しくありません"
 MAX_BODY_BYTES = 1024 * 1024
@@ -31,9 +31,10 @@ class InvalidRequestError(ValueError):
 
 # --8<-- [start:parse]
 def parse_object(body: bytes) -> dict[str, Any]:
-    """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400 のような数も読めないとする。"""
+    """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400・10**400 のような数も読めない。"""
     try:
-        document = json.loads(body, parse_constant=_reject, parse_float=_finite_float)
+        text = body.decode(json.detect_encoding(body), "surrogatepass")  # json.loads と同じ読み方
+        document = DECODER.decode(text)
     except (ValueError, RecursionError):  # JSONDecodeError と UnicodeDecodeError は ValueError
         raise UnreadableBodyError() from None
     if not isinstance(document, dict):
@@ -50,6 +51,21 @@ def _finite_float(text: str) -> float:
     if not math.isfinite(value):
         raise UnreadableBodyError()
     return value
+
+
+def _float_sized_int(text: str) -> int:
+    """JSON の整数。float にすると溢れるほど長い整数（10**400 など）は読めない数とする。"""
+    value = int(text)
+    try:
+        float(value)
+    except OverflowError:
+        raise UnreadableBodyError() from None
+    return value
+
+
+DECODER = json.JSONDecoder(
+    parse_constant=_reject, parse_float=_finite_float, parse_int=_float_sized_int
+)
 
 
 # --8<-- [end:parse]
@@ -93,21 +109,19 @@ class Schema:
 
     def values(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """型を確かめ、決まりに外れる理由をすべて集めてから欄の値を返す。null は無いのと同じ。"""
-        present = {f.name: body[f.name] for f in self.fields if body.get(f.name) is not None}
-        if any(not spec.kind(present[spec.name]) for spec in self.fields if spec.name in present):
+        values = {spec.name: body.get(spec.name) for spec in self.fields}
+        if any(values[f.name] is not None and not f.kind(values[f.name]) for f in self.fields):
             raise UnreadableBodyError()
+        fields = {spec.name: spec for spec in self.fields}
         reasons = [
             reason
             for check, names in self.checks
             for name in names
-            if (reason := self._reason(check, self._field(name), present.get(name)))
+            if (reason := self._reason(check, fields[name], values[name]))
         ]
         if reasons:
             raise InvalidRequestError(reasons)
-        return {spec.name: present.get(spec.name) for spec in self.fields}
-
-    def _field(self, name: str) -> Field:
-        return next(spec for spec in self.fields if spec.name == name)
+        return values
 
     @staticmethod
     def _reason(check: str, spec: Field, value: Any) -> str | None:
@@ -140,13 +154,13 @@ MOVIE = Schema(
 
 PASSENGER = Schema(
     fields=(
-        Field("pclass", is_integer, (1, 2, 3)),
-        Field("sex", is_text, ("female", "male")),
+        Field("pclass", is_integer, PCLASSES),
+        Field("sex", is_text, SEXES),
         Field("age", is_number),
         Field("sib_sp", is_integer),
         Field("parch", is_integer),
         Field("fare", is_number),
-        Field("embarked", is_text, ("C", "Q", "S")),
+        Field("embarked", is_text, PORTS),
     ),
     checks=(
         ("required", ("pclass", "sex", "sib_sp", "parch", "fare")),
