@@ -78,3 +78,26 @@ def test_検証データ21件でのalphaの選択は半分ほどしか再現し�
     assert sum(claim.wins.values()) == 2000
     assert claim.wins[10.0] == max(claim.wins.values())
     assert claim.wins[10.0] < 1200
+
+
+def test_大きな値でもR2の差は単位を変えた値と同じ() -> None:
+    # R² は単位によらない。2 乗があふれる大きさ（1e200）でも、1 の大きさと同じ差になる
+    actual = [3.0, 1.0, 4.0, 1.5, 5.0]
+    a = [2.5, 1.5, 3.0, 2.0, 5.5]
+    b = [3.5, 0.5, 4.5, 1.0, 4.0]
+    big_actual, big_a, big_b = ([value * 1e200 for value in values] for values in (actual, a, b))
+    expected = bootstrap_r2_differences(actual, a, b, 20, 0)
+    ours = bootstrap_r2_differences(big_actual, big_a, big_b, 20, 0)
+    assert ours == pytest.approx(expected, rel=1e-12)
+
+
+def test_予測が大きすぎてR2がfloatに収まらなければ失敗する() -> None:
+    actual = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    with pytest.raises(ValueError, match=r"predicted_b .*R²"):
+        bootstrap_r2_differences(actual, actual, [1e300, -1e300] * 3, 5, 0)
+
+
+def test_百分位の区間は両端が大きくてもあふれない() -> None:
+    low, high = percentile_interval([-1.5e308, 1.5e308])
+    assert low == pytest.approx(-1.425e308)
+    assert high == pytest.approx(1.425e308)
