@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -11,6 +13,7 @@ from getting_started_ml.appendix_c.regression import (
     bootstrap_r2_differences,
     check_alpha_selection,
     check_ridge_claim,
+    percentile,
     percentile_interval,
     resampled_positions,
 )
@@ -101,3 +104,21 @@ def test_百分位の区間は両端が大きくてもあふれない() -> None:
     low, high = percentile_interval([-1.5e308, 1.5e308])
     assert low == pytest.approx(-1.425e308)
     assert high == pytest.approx(1.425e308)
+
+
+@pytest.mark.parametrize(
+    ("ordered", "q", "message"),
+    [
+        ([], 0.5, r"ordered が空"),
+        ([1.0, 2.0], 1.5, r"q は 0 以上 1 以下"),
+        ([1.0, 2.0], math.nan, r"q は有限の数"),
+        ([2.0, 1.0], 0.5, r"ordered は小さい順"),
+    ],
+)
+def test_分位点は空の列や範囲外のqを断る(ordered: list[float], q: float, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        percentile(ordered, q)
+
+
+def test_分位点は両隣を直線で補間する() -> None:
+    assert percentile([1.0, 2.0, 4.0], 0.75) == 3.0

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from getting_started_ml.appendix_c.checks import require_count, require_real
+from getting_started_ml.appendix_c.checks import require_count, require_probability, require_real
 from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.experiment import ALPHAS, compare_on_test, validation_experiments
@@ -50,7 +51,12 @@ def resampled_positions(n: int, n_resamples: int, seed: int) -> list[list[int]]:
 
 def percentile(ordered: Sequence[float], q: float) -> float:
     """小さい順に並べた値の q 分位点。位置 q·(n−1) の両隣を直線で補間する（numpy の既定と同じ）。"""
-    position = q * (len(ordered) - 1)
+    ordered = require_reals(ordered, "ordered")
+    if not ordered:
+        raise ValueError("ordered が空なので分位点がありません")
+    if any(after < before for before, after in itertools.pairwise(ordered)):
+        raise ValueError("ordered は小さい順に並べた値です")
+    position = require_probability(q, "q") * (len(ordered) - 1)
     below = int(position)
     above = min(below + 1, len(ordered) - 1)
     fraction = position - below
