@@ -106,13 +106,13 @@ def bootstrap_r2_differences(
     # R² は単位によらない。正解の大きさの 2 の累乗で割っておけば、2 乗があふれない（誤差も出ない）
     exponent = math.frexp(max(abs(value) for value in actual))[1]
     truth, a, b = (np.ldexp(values, -exponent) for values in (actual, predicted_a, predicted_b))
-    differences = finite_r2(truth, b, positions, "predicted_b") - finite_r2(
+    differences = _finite_r2(truth, b, positions, "predicted_b") - _finite_r2(
         truth, a, positions, "predicted_a"
     )
     return [float(value) for value in differences]
 
 
-def finite_r2(
+def _finite_r2(
     actual: npt.NDArray[np.float64],
     predicted: npt.NDArray[np.float64],
     positions: npt.NDArray[np.int64],

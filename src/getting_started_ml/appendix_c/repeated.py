@@ -37,7 +37,7 @@ def paired_t_interval(differences: Sequence[float], confidence: float = 0.95) ->
     if len(values) < 2:
         raise ValueError(f"differences は 2 件以上要ります（{len(values)} 件）")
     n = len(values)
-    mean, sd = mean_and_sd(values)
+    mean, sd = _mean_and_sd(values)
     half_width = t_quantile((1 + require_open_probability(confidence, "confidence")) / 2, n - 1)
     half_width *= sd / math.sqrt(n)
     low, high = mean - half_width, mean + half_width
@@ -48,7 +48,7 @@ def paired_t_interval(differences: Sequence[float], confidence: float = 0.95) ->
     return PairedInterval(mean, sd, low, high, n - 1)
 
 
-def mean_and_sd(values: Sequence[float]) -> tuple[float, float]:
+def _mean_and_sd(values: Sequence[float]) -> tuple[float, float]:
     """平均と標本標準偏差。2 の累乗で割って 1 未満にそろえてから計算し、あふれを避ける。
 
     2 の累乗で割るのは誤差を生まないので、ふつうの大きさの値では割らずに求めた値と同じになる。
