@@ -369,6 +369,17 @@ def test_chapter02_features(columns: list[str], values: list[Any]) -> None:
         call_safely(lambda: features.value("z"), names=["列 z"])
 
 
+@fuzz
+@given(value=st.one_of(tables(), wrong_types(), st.lists(wrong_types(), max_size=2)))
+def test_chapter02_require_table_split_items(value: Any) -> None:
+    table = call_safely(lambda: chapter02.require_table(value, "表"), names=["表"])
+    if table is not None:
+        assert table is value
+        call_safely(lambda: chapter02.require_items(value.rows, chapter02.Row, "行"), names=["行"])
+    call_safely(lambda: chapter02.require_split(value, "分割"), names=["分割"])
+    call_safely(lambda: chapter02.require_items(value, chapter02.Row, "行"), names=["行"])
+
+
 # --- 第 3 章 -------------------------------------------------------------------------
 
 
