@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robustness import (
+    WRONG_TYPES,
     call_safely,
     contains_nan,
     counts,
@@ -206,6 +207,9 @@ def test_データの場所の関数は今の環境で値を返す(tmp_path: Pat
     assert "iris.csv" in dataset.missing_file_message("iris.csv", tmp_path / "absent")
     assert "ファイル" in dataset.not_a_folder_message(tmp_path)
     dataset.require_folder(tmp_path)
+    dataset.require_path(tmp_path)
+    for wrong in WRONG_TYPES:
+        call_safely(lambda w=wrong: dataset.require_folder(w), names=["directory"])  # type: ignore[misc]
 
 
 # --- 第 1 章 -------------------------------------------------------------------------
