@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 import tempfile
 from collections.abc import Mapping
@@ -127,3 +128,27 @@ def lock(session: nox.Session) -> None:
 
 
 # --8<-- [end:lock]
+
+
+# --8<-- [start:explore]
+@nox.session(python=False)
+def explore(session: nox.Session) -> None:
+    """hypothesis のテストを、毎回違う種と 10 倍の例で動かす（遅いので all には入れない）。
+
+    test と CI（CI=true）は毎回同じ例を試すので、結果が運で変わらない。代わりに新しい反例は
+    ここで探す。見つかれば「Falsifying example」が表示されるので、@example でテストに足す。
+    """
+    seed = secrets.randbelow(2**32)
+    session.log(f"種: {seed}（同じ例をもう一度: nox -s explore -- --hypothesis-seed={seed}）")
+    session.run(
+        tool("pytest"),
+        "-m",
+        "hypothesis",
+        f"--hypothesis-seed={seed}",
+        "--numprocesses=auto",
+        *session.posargs,
+        env={**data_environment(os.environ), "HYPOTHESIS_PROFILE": "explore"},
+    )
+
+
+# --8<-- [end:explore]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-import socket
+import queue
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -112,28 +114,47 @@ def store_with_invented_models(directory: Path) -> FileModelStore:
 
 
 # --8<-- [start:server]
-def free_port() -> int:
-    """127.0.0.1 で空いているポート。"""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+SERVE_AND_REPORT_PORT = """
+import sys
+
+import uvicorn
+
+from getting_started_ml.chapter15.cli import main
+
+startup = uvicorn.Server.startup
+
+
+async def startup_and_report_port(self, sockets=None):
+    await startup(self, sockets)
+    for server in getattr(self, "servers", []):
+        for listening in server.sockets:
+            print(f"PORT {listening.getsockname()[1]}", flush=True)
+
+
+uvicorn.Server.startup = startup_and_report_port
+sys.exit(main(sys.argv[1:]))
+"""
+"""本物の serve コマンドを動かし、uvicorn が待ち受けを始めたら、OS が選んだポートを表示する。"""
 
 
 @contextmanager
 def running_server(
     models: Path, timeout: float = 30.0, arguments: Sequence[str] = ()
 ) -> Iterator[str]:
-    """本物の uvicorn を別のプロセスで起動し、答えるようになったら URL を渡す。最後に止める。"""
-    port = free_port()
-    command = ["serve", "--models", str(models), "--port", str(port), *arguments]
+    """本物の uvicorn を別のプロセスで起動し、答えるようになったら URL を渡す。最後に止める。
+
+    ポート 0 で起動して、OS が選んだポートを読み返す。空いているポートを調べて閉じてから
+    渡すと、サーバーが使う前にほかのプロセスに取られることがある。
+    """
+    command = ["serve", "--models", str(models), "--port", "0", *arguments]
     process = subprocess.Popen(
-        [sys.executable, "-m", "getting_started_ml.chapter15", *command],
+        [sys.executable, "-c", SERVE_AND_REPORT_PORT, *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
-    url = f"http://127.0.0.1:{port}"
     try:
+        url = f"http://127.0.0.1:{reported_port(process, timeout)}"
         wait_until_ready(url, process, timeout)
         yield url
     finally:
@@ -143,6 +164,31 @@ def running_server(
             process.stdout.close()
         if process.stderr is not None:
             process.stderr.close()
+
+
+def reported_port(process: subprocess.Popen[bytes], timeout: float) -> int:
+    """子プロセスが表示する「PORT 番号」の行を待って、その番号を返す。"""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read_lines() -> None:  # 表示を最後まで読み続ける（パイプが詰まらないように）
+        assert process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):  # 止めたあとにパイプが閉じられたら終わる
+            for line in process.stdout:
+                lines.put(line.decode("utf-8"))
+
+    threading.Thread(target=read_lines, daemon=True).start()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None and lines.empty():
+            error = process.stderr.read().decode("utf-8") if process.stderr else ""
+            raise RuntimeError(f"サーバーが起動しませんでした: {error}")
+        try:
+            line = lines.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if line.startswith("PORT "):
+            return int(line.split()[1])
+    raise TimeoutError(f"{timeout} 秒待ってもサーバーが待ち受けるポートを表示しません")
 
 
 def wait_until_ready(url: str, process: subprocess.Popen[bytes], timeout: float) -> None:

@@ -18,7 +18,26 @@ from getting_started_ml.dataset import DATA_DIR_VARIABLE, data_dir, data_file
 # 「例を作るのが遅い」という健康診断を外す。止まらないことは tests/robustness.py の
 # time_limit が、1 回の呼び出しごとに確かめる。
 settings.register_profile("book", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("book")
+# CI（CI=true）では、毎回同じ例を試す（テストの関数から種を決める）。運で結果が変わらない。
+# 手元に保存した例（.hypothesis）も使わない。新しい例を探すのは nox -s explore の役目。
+settings.register_profile(
+    "ci", settings.get_profile("book"), derandomize=True, database=None, print_blob=True
+)
+# nox -s explore: 毎回違う種で、例の数を EXPLORE_FACTOR 倍にして探す。見つけた例は表示するだけで
+# 保存しない（次の手元の pytest を赤くしない）。表示された例を @example としてテストに足す。
+settings.register_profile("explore", settings.get_profile("book"), database=None, print_blob=True)
+EXPLORE_FACTOR = 10
+PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
+
+
+def hypothesis_profile(environment: Mapping[str, str]) -> str:
+    """使うプロファイル: HYPOTHESIS_PROFILE があればそれ、CI=true なら ci、ほかは book。"""
+    if environment.get(PROFILE_VARIABLE):
+        return environment[PROFILE_VARIABLE]
+    return "ci" if environment.get("CI", "").lower() in ("true", "1") else "book"
+
+
+settings.load_profile(hypothesis_profile(os.environ))
 
 TESTS_DIR = Path(__file__).resolve().parent
 
@@ -43,6 +62,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             f"（{REQUIRE_DATA_VARIABLE}=1 と同じ）"
         ),
     )
+    parser.addoption(
+        "--replay",
+        action="store_true",
+        help="replay のテスト（途中の一歩のリプレイ）も動かす（-m に replay と書いたときと同じ）",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """replay のテストは、-m に replay と書くか --replay を付けたときだけ動かす。
+
+    pytest の -m は 1 つしか効かないので、設定ファイルの addopts に "-m not replay" と書くと、
+    コマンドラインの -m "not data" がそれを置き換えて replay まで動いてしまう。ここで外せば、
+    -m に何を書いても replay は既定で動かない。explore のときは hypothesis の例の数を増やす。
+    """
+    if settings.get_current_profile_name() == "explore":
+        for item in items:
+            explore_more(item)
+    if replay_is_selected(config):
+        return
+    replay = [item for item in items if item.get_closest_marker("replay") is not None]
+    if replay:
+        config.hook.pytest_deselected(items=replay)
+        items[:] = [item for item in items if item.get_closest_marker("replay") is None]
+
+
+def replay_is_selected(config: pytest.Config) -> bool:
+    """-m の式に replay が出てくるか、--replay が付いているか。"""
+    expression = str(config.getoption("markexpr", "") or "")
+    return "replay" in expression or bool(config.getoption("--replay"))
+
+
+def explore_more(item: pytest.Item) -> None:
+    """hypothesis のテストの max_examples（テストごとに書いた値も）を EXPLORE_FACTOR 倍にする。"""
+    test = getattr(item, "obj", None)
+    current = getattr(test, "_hypothesis_internal_use_settings", None)
+    if isinstance(current, settings):
+        test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+            current, max_examples=current.max_examples * EXPLORE_FACTOR
+        )
 
 
 def data_is_required(config: pytest.Config) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from getting_started_ml.appendix_a.experiment import (
@@ -180,3 +182,17 @@ def test_悪い入力は名前を書いて失敗する() -> None:
     split = split_three_way(customers(12), labels(12), 0.25, 0.25, 0)
     with pytest.raises(ValueError, match="depths"):
         tune_max_depth(split, [])
+
+
+@pytest.mark.parametrize("position", [0, 1])
+def test_検証のF値がNaNの深さがあれば選ばずに失敗する(position: int) -> None:
+    results = [result(1, 0.6), result(2, 0.8)]
+    results[position] = result(position + 1, math.nan)
+    with pytest.raises(ValueError, match=r"results .*NaN"):
+        select_best(results)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_訓練データが0件になる件数は三分割せずに失敗する(n: int) -> None:
+    with pytest.raises(ValueError, match=rf"n={n} .*訓練データが 0 件"):
+        split_three_way(customers(n), labels(n), 0.1, 0.2, 0)

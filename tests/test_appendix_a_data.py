@@ -105,6 +105,12 @@ def test_行の位置は本の三分割と同じ() -> None:
     assert positions.train == [outer[p] for p in inner[:72]]
 
 
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_訓練データが0件になる件数は行の位置を作らずに失敗する(n: int) -> None:
+    with pytest.raises(ValueError, match=rf"n={n} .*訓練データが 0 件"):
+        three_way_positions(n, 0.1, 0.2, 0)
+
+
 @pytest.fixture(scope="module")
 def library() -> SearchResult:
     return run()

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
 from getting_started_ml.appendix_b import ClassCounts, class_counts, precision_recall_f1
+from getting_started_ml.appendix_b.averaging import Scores, scores_of
 
 ACTUAL = ["a", "a", "b", "c", "c", "c", "b"]
 PREDICTED = ["a", "b", "b", "c", "a", "c", "c"]
@@ -74,3 +75,27 @@ def test_ミクロ平均は正解率と同じ(data: st.DataObject, actual: list[
 
 
 # --8<-- [end:test-sklearn-average]
+
+
+@pytest.mark.parametrize(
+    ("tp", "fp", "fn", "message"),
+    [
+        (1, -1, 0, r"fp は 0 以上"),
+        (-1, 0, 0, r"tp は 0 以上"),
+        (1, 0, -3, r"fn は 0 以上"),
+        (1.5, 0, 0, r"tp は整数"),
+        (None, 0, 0, r"tp は整数"),
+        (True, 0, 0, r"tp は整数"),
+    ],
+)
+def test_件数が負や整数でなければ名前を書いて失敗する(
+    tp: object, fp: object, fn: object, message: str
+) -> None:
+    # 以前は scores_of(3, -1, 0) が適合率 1.5 を返した
+    with pytest.raises((ValueError, TypeError), match=message):
+        scores_of(tp, fp, fn)  # type: ignore[arg-type]
+
+
+def test_件数から3つの指標を求める() -> None:
+    assert scores_of(3, 1, 2) == Scores(0.75, 0.6, 6 / 9)
+    assert scores_of(0, 0, 0) == Scores(0.0, 0.0, 0.0)

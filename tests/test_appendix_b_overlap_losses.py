@@ -136,3 +136,26 @@ def test_一致する4_gramが無ければBLEUは0() -> None:
 
 
 # --8<-- [end:test-language]
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "message"),
+    [
+        (-1, 5, r"candidate_length は 0 以上"),
+        (3, -1, r"reference_length は 0 以上"),
+        (2.0, 5, r"candidate_length は整数"),
+        (3, None, r"reference_length は整数"),
+    ],
+)
+def test_短さの罰則は長さが負や整数でなければ失敗する(
+    candidate: object, reference: object, message: str
+) -> None:
+    # 以前は brevity_penalty(-1, 5) が罰則なのに 1 を超える 403.4 を返した
+    with pytest.raises((ValueError, TypeError), match=message):
+        brevity_penalty(candidate, reference)  # type: ignore[arg-type]
+
+
+def test_確率が小さすぎてパープレキシティがfloatに収まらなければ失敗する() -> None:
+    assert perplexity([1e-300]) == pytest.approx(1e300)
+    with pytest.raises(ValueError, match=r"probabilities .*float に収まりません"):
+        perplexity([5e-324])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+from statistics import NormalDist
 
 import pytest
 from hypothesis import given, settings
@@ -140,3 +142,12 @@ def test_差が食い違い率より大きければ失敗する() -> None:
 
 
 # --8<-- [end:test-required-pairs]
+
+
+@pytest.mark.parametrize("d", [1e-160, 5e-324, 2.225073858507e-311, -1e-200])
+def test_差がとても小さくても問題数を正確な整数で返す(d: float) -> None:
+    # d² が float の下にあふれても（0 や非正規数）、割り算は分数で正確に行う
+    z = NormalDist().inv_cdf(0.975)
+    expected = math.ceil(Fraction(z * z * 0.5) / Fraction(d) ** 2)
+    assert required_pairs(0.5, d) == expected
+    assert required_pairs(0.5, d) > 10**300

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -11,6 +13,7 @@ from getting_started_ml.appendix_c.regression import (
     bootstrap_r2_differences,
     check_alpha_selection,
     check_ridge_claim,
+    percentile,
     percentile_interval,
     resampled_positions,
 )
@@ -91,3 +94,43 @@ def test_検証からテストへの下がり幅は選ばなかったalphaのほ
     # 付録 C.9 の表。1 回の比較では、選んだことによる上げ底は測れない
     assert drops == {0.0: 0.2048, 0.1: 0.1976, 1.0: 0.1581, 10.0: 0.1106, 100.0: 0.1038}
     assert all(drops[claim.chosen] < drops[alpha] for alpha in (0.0, 0.1, 1.0))
+
+def test_大きな値でもR2の差は単位を変えた値と同じ() -> None:
+    # R² は単位によらない。2 乗があふれる大きさ（1e200）でも、1 の大きさと同じ差になる
+    actual = [3.0, 1.0, 4.0, 1.5, 5.0]
+    a = [2.5, 1.5, 3.0, 2.0, 5.5]
+    b = [3.5, 0.5, 4.5, 1.0, 4.0]
+    big_actual, big_a, big_b = ([value * 1e200 for value in values] for values in (actual, a, b))
+    expected = bootstrap_r2_differences(actual, a, b, 20, 0)
+    ours = bootstrap_r2_differences(big_actual, big_a, big_b, 20, 0)
+    assert ours == pytest.approx(expected, rel=1e-12)
+
+
+def test_予測が大きすぎてR2がfloatに収まらなければ失敗する() -> None:
+    actual = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    with pytest.raises(ValueError, match=r"predicted_b .*R²"):
+        bootstrap_r2_differences(actual, actual, [1e300, -1e300] * 3, 5, 0)
+
+
+def test_百分位の区間は両端が大きくてもあふれない() -> None:
+    low, high = percentile_interval([-1.5e308, 1.5e308])
+    assert low == pytest.approx(-1.425e308)
+    assert high == pytest.approx(1.425e308)
+
+
+@pytest.mark.parametrize(
+    ("ordered", "q", "message"),
+    [
+        ([], 0.5, r"ordered が空"),
+        ([1.0, 2.0], 1.5, r"q は 0 以上 1 以下"),
+        ([1.0, 2.0], math.nan, r"q は有限の数"),
+        ([2.0, 1.0], 0.5, r"ordered は小さい順"),
+    ],
+)
+def test_分位点は空の列や範囲外のqを断る(ordered: list[float], q: float, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        percentile(ordered, q)
+
+
+def test_分位点は両隣を直線で補間する() -> None:
+    assert percentile([1.0, 2.0, 4.0], 0.75) == 3.0

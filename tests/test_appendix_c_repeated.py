@@ -65,3 +65,50 @@ def test_重なりを補正すると幅が広がり中心は動かない() -> No
 
 
 # --8<-- [end:test-corrected]
+
+
+@pytest.mark.parametrize(
+    ("differences", "mean", "sd"),
+    [
+        ([0.0, 1.9e154], 0.95e154, 1.9e154 / math.sqrt(2)),
+        ([1e300, 1e300, -1e300], 1e300 / 3, math.sqrt(4 / 3) * 1e300),
+        ([1e-300, 3e-300], 2e-300, math.sqrt(2) * 1e-300),
+    ],
+)
+def test_大きな差や小さな差でも平均と標準偏差はあふれない(
+    differences: list[float], mean: float, sd: float
+) -> None:
+    result = paired_t_interval(differences)
+    assert result.mean == pytest.approx(mean, rel=1e-12)
+    assert result.sd == pytest.approx(sd, rel=1e-12)
+    assert result.low < result.mean < result.high
+
+
+def test_区間がfloatに収まらなければ失敗する() -> None:
+    with pytest.raises(ValueError, match=r"differences .*float に収まりません"):
+        paired_t_interval([1.7e308, -1.7e308])
+
+
+def test_補正で区間がfloatに収まらなければ失敗する() -> None:
+    with pytest.raises(ValueError, match=r"test_to_train .*float に収まりません"):
+        corrected_resampled_t_interval([0.1, 0.2, 0.3], 1e308)
+
+
+@pytest.mark.parametrize(
+    ("t", "df", "message"),
+    [
+        (1.0, -1, r"df は 1 以上"),
+        (1.0, 0, r"df は 1 以上"),
+        (1.0, 2.5, r"df は整数"),
+        (math.nan, 3, r"t は NaN でない数"),
+        ("1", 3, r"t は数"),
+    ],
+)
+def test_tの分布関数は悪い引数を名前を書いて断る(t: object, df: object, message: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        t_cdf(t, df)  # type: ignore[arg-type]
+
+
+def test_tの分布関数は無限大で0と1() -> None:
+    assert (t_cdf(-math.inf, 3), t_cdf(math.inf, 3)) == (0.0, 1.0)
+    assert t_cdf(1e200, 3) == 1.0

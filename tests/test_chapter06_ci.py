@@ -41,6 +41,7 @@ def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
         "docs",
         "all",
         "lock",
+        "explore",
     ]
     assert noxfile.nox.options.sessions == ["all"]
 

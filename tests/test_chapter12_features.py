@@ -151,3 +151,9 @@ def test_前処理は訓練データの統計だけで3つとも変換する() -
     assert dataset.t_valid == [rows[i][3] for i in positions.validation]
     assert dataset.feature_names == scaler.feature_names()
     assert sum(row[0] for row in dataset.x_train) == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_訓練データが0件になる件数は三分割せずに失敗する(n: int) -> None:
+    with pytest.raises(ValueError, match=rf"n={n} .*訓練データが 0 件"):
+        three_way_positions(n)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 
@@ -73,3 +74,11 @@ def test_係数と名前の数が違えば失敗する() -> None:
 
 
 # --8<-- [end:test-selection]
+
+
+@pytest.mark.parametrize("position", [0, 1])
+def test_検証のR2がNaNの実験があれば選ばずに失敗する(position: int) -> None:
+    scores = [(0.1, 0.5), (1.0, 0.8)]
+    scores[position] = (scores[position][0], math.nan)
+    with pytest.raises(ValueError, match=r"experiments .*NaN"):
+        best_experiment(experiments(*scores))

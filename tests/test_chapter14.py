@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -116,6 +117,16 @@ def test_SSEの小さいほうを残し同じなら先の候補() -> None:
     assert good.result.centers == [[0.5], [10.5], [20.5]]
     twin = Candidate(2, good.result)
     assert best_result([good, twin]).seed == 1
+
+
+@pytest.mark.parametrize("position", [0, 1])
+def test_SSEがNaNの候補があれば選ばずに失敗する(position: int) -> None:
+    good = Candidate(1, fit_kmeans(THREE_PAIRS, [[0], [10], [20]]))
+    broken = Candidate(0, dataclasses.replace(good.result, sse=math.nan))
+    candidates = [good, good]
+    candidates[position] = broken
+    with pytest.raises(ValueError, match=rf"candidates の {position} 番目の SSE が NaN"):
+        best_result(candidates)
 
 
 def test_10通りやり直せば局所解から抜け出す() -> None:

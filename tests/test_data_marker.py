@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import hypothesis_profile
 
 CONFTEST = Path(__file__).with_name("conftest.py")
 
 TESTS = """
 import pytest
+from conftest import hypothesis_profile
 
 @pytest.mark.data("KvsT.csv")
 def test_reads_data():
@@ -74,3 +76,90 @@ def test_ファイル名の無いdataマーカーは使い方の誤り(
     result = pytester.runpytest_subprocess("test_wrong.py")
     assert result.ret != 0
     result.stdout.fnmatch_lines(["*data マーカーには必要なファイル名を書きます*"])
+
+
+REPLAY_TESTS = """
+import pytest
+from conftest import hypothesis_profile
+
+@pytest.mark.replay
+def test_replays_steps():
+    pass
+
+@pytest.mark.data("KvsT.csv")
+def test_reads_data():
+    pass
+
+def test_plain():
+    pass
+"""
+
+
+@pytest.fixture
+def replay_project(pytester: pytest.Pytester, project: Path) -> Path:
+    """replay・data・印の無いテストが 1 つずつある置き場所（KvsT.csv はある）。"""
+    pytester.makeini(
+        "[pytest]\naddopts = --strict-markers -ra -p no:cacheprovider\nmarkers =\n"
+        "    data(*files): 書籍の CSV を読むテスト\n    replay: 途中の一歩のリプレイ\n"
+    )
+    pytester.makepyfile(test_sample=REPLAY_TESTS)
+    (project / "KvsT.csv").write_text("作りもの", encoding="utf-8")
+    return project
+
+
+@pytest.mark.parametrize(
+    ("arguments", "passed", "deselected"),
+    [
+        ((), 2, 1),  # 既定では replay を動かさない
+        (("-m", "not data"), 1, 2),  # -m を書いても replay は動かない（以前は動いた）
+        (("-m", "replay"), 1, 2),  # -m に replay を書けば動く
+        (("--replay",), 3, 0),  # --replay を付ければ、ほかの -m と組み合わせずに動く
+        (("--replay", "-m", "not data"), 2, 1),
+    ],
+)
+def test_replayはmで名指すかreplayを付けたときだけ動く(
+    pytester: pytest.Pytester,
+    replay_project: Path,
+    arguments: tuple[str, ...],
+    passed: int,
+    deselected: int,
+) -> None:
+    result = pytester.runpytest_subprocess(*arguments)
+    result.assert_outcomes(passed=passed, deselected=deselected)
+
+
+PROFILE_TEST = """
+from hypothesis import HealthCheck, settings
+
+def test_profile():
+    current = settings.default
+    assert settings.get_current_profile_name() == "{name}"
+    assert (current.derandomize, current.database) == ({derandomize}, None)
+    assert current.deadline is None
+    assert HealthCheck.too_slow in current.suppress_health_check
+"""
+
+
+@pytest.mark.parametrize(
+    ("environment", "name"),
+    [({"CI": "true"}, "ci"), ({"HYPOTHESIS_PROFILE": "explore"}, "explore")],
+)
+def test_CIではhypothesisが毎回同じ例を試す(
+    pytester: pytest.Pytester,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    environment: dict[str, str],
+    name: str,
+) -> None:
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    pytester.makepyfile(test_sample=PROFILE_TEST.format(name=name, derandomize=name == "ci"))
+    result = pytester.runpytest_subprocess()
+    result.assert_outcomes(passed=1)
+
+
+def test_使うhypothesisのプロファイルは環境変数で決まる() -> None:
+    assert hypothesis_profile({}) == "book"
+    assert hypothesis_profile({"CI": "true"}) == "ci"
+    assert hypothesis_profile({"CI": "false"}) == "book"
+    assert hypothesis_profile({"CI": "true", "HYPOTHESIS_PROFILE": "explore"}) == "explore"

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robustness import (
+    WRONG_TYPES,
     call_safely,
     contains_nan,
     counts,
@@ -206,6 +207,9 @@ def test_データの場所の関数は今の環境で値を返す(tmp_path: Pat
     assert "iris.csv" in dataset.missing_file_message("iris.csv", tmp_path / "absent")
     assert "ファイル" in dataset.not_a_folder_message(tmp_path)
     dataset.require_folder(tmp_path)
+    dataset.require_path(tmp_path)
+    for wrong in WRONG_TYPES:
+        call_safely(lambda w=wrong: dataset.require_folder(w), names=["directory"])  # type: ignore[misc]
 
 
 # --- 第 1 章 -------------------------------------------------------------------------
@@ -367,6 +371,17 @@ def test_chapter02_features(columns: list[str], values: list[Any]) -> None:
     )
     if features is not None:
         call_safely(lambda: features.value("z"), names=["列 z"])
+
+
+@fuzz
+@given(value=st.one_of(tables(), wrong_types(), st.lists(wrong_types(), max_size=2)))
+def test_chapter02_require_table_split_items(value: Any) -> None:
+    table = call_safely(lambda: chapter02.require_table(value, "表"), names=["表"])
+    if table is not None:
+        assert table is value
+        call_safely(lambda: chapter02.require_items(value.rows, chapter02.Row, "行"), names=["行"])
+    call_safely(lambda: chapter02.require_split(value, "分割"), names=["分割"])
+    call_safely(lambda: chapter02.require_items(value, chapter02.Row, "行"), names=["行"])
 
 
 # --- 第 3 章 -------------------------------------------------------------------------

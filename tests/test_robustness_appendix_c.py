@@ -6,7 +6,7 @@ import math
 from functools import partial
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from robustness import call_safely
 
@@ -61,18 +61,22 @@ def test_被覆率(p: Any, n: Any, method: Any) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(small_counts, small_counts, st.one_of(st.integers(-2, 50), anything), st.integers(0, 9))
+@example(10**6, 0, 50, 0)  # 硬貨 5,000 万枚: 混んだ機械では壁時計の 2 秒を超えた
 def test_McNemarと符号の入れ替え(b: Any, c: Any, resamples: Any, seed: int) -> None:
     names = ["b", "c", "n_resamples"]
     exact = call_safely(lambda: mcnemar_exact(b, c), names=names)
     if exact is not None:
         assert 0.0 <= exact <= 1.0  # 食い違いが極端に偏ると 0 にアンダーフローしてよい
-    flipped = call_safely(lambda: sign_flip_test(b, c, resamples, seed), names=names)
+    # 上限（5,000 万枚）近くの硬貨を投げるのは正しい使い方で、CPU で 1.5 秒ほどかかる
+    flipped = call_safely(lambda: sign_flip_test(b, c, resamples, seed), names=names, seconds=10.0)
     if flipped is not None:
         assert 0.0 <= flipped <= 1.0
 
 
 @settings(max_examples=40, deadline=None)
 @given(reals, reals, st.one_of(st.none(), reals))
+@example(0.5, 2.225073858507e-311, None)  # d² が 0 にアンダーフローした（ZeroDivisionError）
+@example(0.5, 5.116421800092228e-212, None)
 def test_要る問題数(r: Any, d: Any, power: Any) -> None:
     result = call_safely(lambda: required_pairs(r, d, power), names=["r", "d", "power"])
     if result is not None:
@@ -81,6 +85,7 @@ def test_要る問題数(r: Any, d: Any, power: Any) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(st.lists(reals, max_size=6), anything), reals)
+@example([0.0, 1.9e154], 0.5)  # 2 乗の和があふれた（OverflowError）
 def test_t区間(differences: Any, ratio: Any) -> None:
     names = ["differences", "confidence", "test_to_train"]
     result = call_safely(lambda: paired_t_interval(differences), names=names)
@@ -121,8 +126,12 @@ def test_食い違いの数え方(actual: list[str], predicted: list[str]) -> No
     st.one_of(st.lists(reals, max_size=5), anything),
     st.one_of(st.integers(-2, 20), anything),
 )
+@example([1e200, -1e200, 0.0], [0.0, 0.0, 0.0], 1)  # 2 乗があふれた（RuntimeWarning）
+@example([-1.5e308, 1.5e308], [0.0, 0.0], 1)  # 分位点の補間で差があふれた（inf）
 def test_ブートストラップ(actual: Any, predicted: Any, resamples: Any) -> None:
     names = ["actual", "predicted_a", "n_resamples", "values", "正解", "R² が定義できません"]
     call_safely(lambda: resampled_positions(3, resamples, 0), names=names)
-    call_safely(lambda: percentile_interval(actual), names=names)
+    interval = call_safely(lambda: percentile_interval(actual), names=names)
+    if interval is not None:
+        assert all(math.isfinite(end) for end in interval)
     call_safely(lambda: bootstrap_r2_differences(actual, predicted, predicted, 3, 0), names=names)

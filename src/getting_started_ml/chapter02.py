@@ -177,6 +177,7 @@ class Features:
 # --8<-- [start:means-and-fill]
 def column_means(rows: Sequence[Row], columns: Sequence[str]) -> dict[str, float]:
     """列ごとに、欠損値を除いた平均（Java と同じ Kahan の和）を求める。"""
+    require_items(rows, Row, "rows")
     means = {}
     for column in columns:
         values = [value for row in rows if (value := row.number(column)) is not None]
@@ -190,6 +191,7 @@ def fill_missing(
     rows: Sequence[Row], columns: Sequence[str], fill_values: Mapping[str, float]
 ) -> list[Features]:
     """欠損値を列ごとの値で埋めた特徴量を返す。元の行は書き換えない。"""
+    require_items(rows, Row, "rows")
     absent = [column for column in columns if column not in fill_values]
     if absent:
         raise ValueError(f"補完する値がない列があります: {', '.join(absent)}")
@@ -212,6 +214,7 @@ def fill_missing(
 # --8<-- [start:separate]
 def split_features_and_target(table: Table, target: str) -> tuple[list[str], list[Row], list[str]]:
     """正解の列と、それ以外の列（ファイルの順）に分ける。行は補完しないまま渡す。"""
+    require_table(table)
     position_of(column_index(table.columns), target)
     columns = [column for column in table.columns if column != target]
     return columns, list(table.rows), [row.text(target) for row in table.rows]
@@ -263,7 +266,7 @@ def prepare(
     table: Table, target: str, test_size: float = TEST_SIZE, seed: int = SEED
 ) -> TrainTestSplit[Features, str]:
     """分けてから、訓練データの平均だけで訓練データとテストデータの両方を補完する。"""
-    if not table.rows:
+    if not require_table(table).rows:
         raise ValueError("行が 1 つもない表は分けられません")
     columns, rows, labels = split_features_and_target(table, target)
     return fill_with_train_means(split_train_test(rows, labels, test_size, seed), columns)
@@ -273,6 +276,7 @@ def fill_with_train_means(
     split: TrainTestSplit[Row, Y], columns: Sequence[str]
 ) -> TrainTestSplit[Features, Y]:
     """訓練データの平均だけを求め、それで訓練データとテストデータの両方を補完する。"""
+    require_split(split)
     means = column_means(split.x_train, columns)
     return TrainTestSplit(
         fill_missing(split.x_train, columns, means),
@@ -290,6 +294,32 @@ def prepare_iris(
 
 
 # --8<-- [end:prepare]
+
+
+# 入口で引数の型を確かめる道具（第 9・11 章も使う）。違えば名前と型を書いた TypeError にする。
+def require_table(value: object, name: str = "table") -> Table:
+    """value が Table であることを確かめる（None などなら TypeError）。"""
+    if not isinstance(value, Table):
+        raise TypeError(f"{name} は Table です（{type(value).__name__}）")
+    return value
+
+
+def require_split(value: object, name: str = "split") -> TrainTestSplit[object, object]:
+    """value が TrainTestSplit であることを確かめる。"""
+    if not isinstance(value, TrainTestSplit):
+        raise TypeError(f"{name} は TrainTestSplit です（{type(value).__name__}）")
+    return value
+
+
+def require_items(values: object, kind: type, name: str) -> None:
+    """values が、どの要素も kind である列（文字列は除く）であることを確かめる。"""
+    expected = getattr(kind, "__name__", repr(kind))
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise TypeError(f"{name} は {expected} の列です（{type(values).__name__}）")
+    for position, value in enumerate(values):
+        if not isinstance(value, kind):
+            found = type(value).__name__
+            raise TypeError(f"{name} の {position} 番目が {expected} ではありません（{found}）")
 
 
 # --8<-- [start:main]

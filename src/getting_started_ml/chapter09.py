@@ -20,6 +20,9 @@ from getting_started_ml.chapter02 import (
     column_index,
     fill_with_train_means,
     position_of,
+    require_items,
+    require_split,
+    require_table,
     split_train_test,
 )
 from getting_started_ml.chapter07 import LinearModel, fit_linear_regression, r2_score
@@ -78,6 +81,7 @@ def dummy_name(column: str, category: str) -> str:
 
 def encode_dummies(table: Table, column: str, categories: Sequence[str]) -> Table:
     """column を取り除き、カテゴリごとの 0/1 の列を末尾に足す。知らない値はどの列も 0。"""
+    require_table(table)
     position = position_of(column_index(table.columns), column)
     require_text_values(list(categories), "categories")
     if len(set(categories)) != len(categories):
@@ -98,6 +102,7 @@ def encode_dummies(table: Table, column: str, categories: Sequence[str]) -> Tabl
 # --8<-- [start:same-columns]
 def require_same_columns(rows: Sequence[Features], name: str) -> tuple[str, ...]:
     """どの行も同じ列名の並びであることを確かめ、その並びを返す。空なら失敗する。"""
+    require_items(rows, Features, name)
     if not rows:
         raise ValueError(f"{name}が空です（1 行以上が必要です）")
     columns = rows[0].columns
@@ -180,11 +185,13 @@ def term_name(a: str, b: str) -> str:
 
 def pairs_with_replacement(columns: Sequence[str]) -> list[tuple[str, str]]:
     """i ≤ j となる列の組を、i の順、同じ i の中では j の順に並べる。"""
+    require_text_values(list(columns), "columns")
     return [(a, b) for i, a in enumerate(columns) for b in columns[i:]]
 
 
 def expand(x: Sequence[Features], columns: Sequence[str]) -> list[Features]:
     """columns の値に続けて、2 つの列の積（2 乗の項と交互作用の項）をすべて並べる。"""
+    require_items(x, Features, "x")
     names = list(columns)
     if not names:
         raise ValueError("項を作る列が 1 つもありません（columns が空です）")
@@ -202,6 +209,7 @@ def expand(x: Sequence[Features], columns: Sequence[str]) -> list[Features]:
 
 def select(x: Sequence[Features], terms: Sequence[str]) -> list[Features]:
     """使う項だけを、terms の順に取り出す。"""
+    require_items(x, Features, "x")
     names = tuple(terms)
     if not names:
         raise ValueError("使う項が 1 つもありません（terms が空です）")
@@ -243,6 +251,7 @@ def remove_target_outliers(
     split: TrainTestSplit[Features, float], k: float = DEFAULT_K
 ) -> TrainTestSplit[Features, float]:
     """訓練データの正解だけを見て外れ値の行を除く。テストデータはそのまま。"""
+    require_split(split)
     require_same_length(split.x_train, split.t_train, "訓練データの特徴量", "訓練データの正解")
     flags = iqr_outliers(split.t_train, k)
     kept = [position for position, outlier in enumerate(flags) if not outlier]
@@ -289,6 +298,7 @@ def load_weather() -> Table:
 
 def rows_by_key(table: Table, key: str) -> dict[str, Row]:
     """key の値（文字列のまま）から行への対応。同じ値が 2 回出てきたら失敗する。"""
+    require_table(table)
     position_of(column_index(table.columns), key)
     lookup: dict[str, Row] = {}
     for row in table.rows:
@@ -301,6 +311,8 @@ def rows_by_key(table: Table, key: str) -> dict[str, Row]:
 
 def join_weather(bike: Table, weather: Table, key: str = WEATHER_KEY) -> Table:
     """key が同じ行どうしをつなぐ（内部結合）。weather に無い key の bike の行は落とす。"""
+    require_table(bike, "bike")
+    require_table(weather, "weather")
     position_of(column_index(bike.columns), key)
     lookup = rows_by_key(weather, key)
     extra = [column for column in weather.columns if column != key]
@@ -316,6 +328,7 @@ def mean_count_by_weather(
     joined: Table, group: str = WEATHER_NAME, value: str = COUNT
 ) -> list[tuple[str, float]]:
     """group の値ごとに value の平均を求め、平均の大きい順に並べる（同じなら先に出た順）。"""
+    require_table(joined, "joined")
     if not joined.rows:
         raise ValueError("行が 1 つもない表は集計できません")
     groups: dict[str, list[float]] = {}
@@ -334,6 +347,7 @@ def mean_count_by_weather(
 # --8<-- [start:prepare]
 def prices(rows: Sequence[Row]) -> list[float]:
     """正解（PRICE）を数として読む。欠損していれば何行目かを書いて失敗する。"""
+    require_items(rows, Row, "rows")
     values = []
     for position, row in enumerate(rows):
         value = row.number(TARGET)
@@ -347,6 +361,7 @@ def prepare_boston(
     table: Table, test_size: float = TEST_SIZE, seed: int = SEED
 ) -> TrainTestSplit[Features, float]:
     """CRIME を全行でダミー変数にし、分けてから、訓練データの平均だけで両方を補完する。"""
+    require_table(table)
     if not table.rows:
         raise ValueError("行が 1 つもない表は分けられません")
     position_of(column_index(table.columns), TARGET)
@@ -384,6 +399,7 @@ def fit_feature_set(
     x: Sequence[Features], t: Sequence[float], columns: Sequence[str], terms: Sequence[str]
 ) -> FeatureSetModel:
     """訓練データで、項の標準化と線形回帰を学ぶ。"""
+    require_items(x, Features, "x")
     require_same_length(x, t, "特徴量", "正解")
     selected = select(expand(x, columns), terms)
     standardizer = Standardizer.fit(selected)
@@ -403,6 +419,7 @@ def score_feature_set(
     split: TrainTestSplit[Features, float], columns: Sequence[str], terms: Sequence[str]
 ) -> Scores:
     """訓練データで学び、訓練データとテストデータの両方で R² を測る。"""
+    require_split(split)
     fitted = fit_feature_set(split.x_train, split.t_train, columns, terms)
     return Scores(
         r2_score(split.t_train, fitted.predict(split.x_train)),
@@ -426,6 +443,7 @@ FEATURE_SETS: list[tuple[str, list[str]]] = [
 # --8<-- [start:main]
 def standardized_summary(x_train: Sequence[Features], column: str) -> tuple[float, float]:
     """訓練データを標準化し、標準化したあとの column の平均と標準偏差を測り直す。"""
+    require_items(x_train, Features, "x_train")
     restandardized = Standardizer.fit(Standardizer.fit(x_train).transform(x_train))
     return restandardized.means[column], restandardized.stds[column]
 
@@ -437,6 +455,8 @@ def format_small(value: float, digits: int) -> str:
 
 def score_line(label: str, scores: Scores) -> str:
     """「  名前: 訓練 0.1234, テスト 0.5678」の 1 行。"""
+    if not isinstance(scores, Scores):
+        raise TypeError(f"scores は Scores です（{type(scores).__name__}）")
     return f"  {label}: 訓練 {format_fixed(scores.train, 4)}, テスト {format_fixed(scores.test, 4)}"
 
 

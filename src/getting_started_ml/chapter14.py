@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -63,6 +64,8 @@ def squared_distance(a: Sequence[float], b: Sequence[float]) -> float:
     total = 0.0
     for x, y in zip(a, b, strict=True):
         total += (x - y) * (x - y)
+    if math.isnan(total):
+        raise ValueError("点 a・点 b に NaN（か同じ符号の無限大どうし）があり、距離が決まりません")
     return total
 
 
@@ -246,6 +249,11 @@ def best_result(candidates: Sequence[Candidate]) -> Candidate:
     """SSE が最小の候補。同じなら先の候補（小さい種）。"""
     if not candidates:
         raise ValueError("候補が 1 つもありません")
+    for position, candidate in enumerate(candidates):
+        if not isinstance(candidate, Candidate):
+            raise TypeError(f"candidates の {position} 番目が Candidate ではありません")
+        if math.isnan(candidate.result.sse):  # NaN は比べると常に偽なので、並び順で答えが変わる
+            raise ValueError(f"candidates の {position} 番目の SSE が NaN です")
     best = candidates[0]
     for candidate in candidates[1:]:
         if candidate.result.sse < best.result.sse:
@@ -320,6 +328,8 @@ def summarize_clusters(original_rows: Rows, labels: Sequence[int]) -> list[Clust
 # --8<-- [start:main]
 def report(spending: Spending) -> list[str]:
     """SSE の表と、クラスタの数 5 のクラスタごとの件数と平均を、表示する行にする。"""
+    if not isinstance(spending, Spending):
+        raise TypeError(f"spending は Spending です（{type(spending).__name__}）")
     points = standardize(spending.rows)
     restarts = {k: fit_with_restarts(points, k) for k in CLUSTER_COUNTS}
     lines = [

@@ -185,6 +185,7 @@ def data_file(name: str) -> DataFile:
 
 def missing_file_message(name: str, directory: Path) -> str:
     """ファイルが無いときに、何をすればよいかまで書いた説明。フォルダが無ければそうと書く。"""
+    require_path(directory)
     where = f"探した場所: {directory}"
     if not directory.exists():
         location = data_location()
@@ -207,8 +208,15 @@ def not_a_folder_message(directory: Path) -> str:
     )
 
 
+def require_path(directory: object) -> None:
+    """directory（フォルダの場所）が Path でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(directory, Path):
+        raise TypeError(f"directory（フォルダの場所）は Path です（{type(directory).__name__}）")
+
+
 def require_folder(directory: Path) -> None:
     """データのフォルダの場所がファイルなら、そうと書いて失敗する（無いだけなら通す）。"""
+    require_path(directory)
     if directory.exists() and not directory.is_dir():
         raise DataError(not_a_folder_message(directory))
 

@@ -84,6 +84,11 @@ def split_three_way(
     require_same_length(x.rows, t, "特徴量", "正解")
     outer = split_train_test(list(x.rows), list(t), test_size, seed)
     inner = split_train_test(outer.x_train, outer.t_train, validation_size, seed)
+    if not inner.x_train:
+        raise ValueError(
+            f"n={len(t)} 件を test_size={test_size}、validation_size={validation_size} で分けると、"
+            "訓練データが 0 件です"
+        )
     return ThreeWaySplit(
         Table(x.columns, tuple(inner.x_train)),
         Table(x.columns, tuple(inner.x_test)),
@@ -290,6 +295,9 @@ def select_best(results: Sequence[DepthResult]) -> DepthResult:
     """検証データの F 値がいちばん高い深さ。同点なら浅いほう。"""
     if not results:
         raise ValueError("深さの結果 results が 1 つもないので選べません")
+    unscored = [result.max_depth for result in results if math.isnan(result.valid.f1)]
+    if unscored:  # NaN は比べると常に偽なので、max の答えが並び順で変わってしまう
+        raise ValueError(f"results の検証データの F 値が NaN です（max_depth={unscored}）")
     return max(results, key=lambda result: (result.valid.f1, -result.max_depth))
 
 

@@ -53,6 +53,11 @@ def three_way_positions(n: int, test_size: float, validation_size: float, seed: 
     rest = outer[: n - count_test_rows(n, test_size)]
     inner = shuffled_positions(len(rest), seed)
     n_train = len(rest) - count_test_rows(len(rest), validation_size)
+    if n_train == 0:
+        raise ValueError(
+            f"n={n} 件を test_size={test_size}、validation_size={validation_size} で分けると、"
+            "訓練データが 0 件です"
+        )
     return Positions(
         [rest[p] for p in inner[:n_train]],
         [rest[p] for p in inner[n_train:]],

@@ -6,7 +6,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_b.checks import require_sequence
+from getting_started_ml.appendix_b.checks import require_count, require_sequence
 from getting_started_ml.numeric import require_same_length
 
 AVERAGES = ("macro", "micro", "weighted")
@@ -62,6 +62,8 @@ class Scores:
 
 def scores_of(tp: int, fp: int, fn: int) -> Scores:
     """件数から 3 つの指標を求める。分母が 0 なら 0 にする（第 11 章と同じ決め方）。"""
+    for value, name in ((tp, "tp"), (fp, "fp"), (fn, "fn")):
+        require_count(value, name)
     precision = tp / (tp + fp) if tp + fp else 0.0
     recall = tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 0.0

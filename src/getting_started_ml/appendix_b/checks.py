@@ -17,6 +17,15 @@ def require_finite(value: object, name: str) -> float:
     return number
 
 
+def require_count(value: object, name: str) -> int:
+    """value が 0 以上の整数（bool は除く）であることを確かめる。"""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} は整数です（{type(value).__name__}）")
+    if value < 0:
+        raise ValueError(f"{name} は 0 以上です（{name}={value}）")
+    return value
+
+
 def require_sequence(value: object, name: str) -> Sequence[Any]:
     """value が文字列でない列（list や tuple）であることを確かめる。"""
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from getting_started_ml.appendix_b.checks import require_finite, require_numbers, require_sequence
+from getting_started_ml.appendix_b.checks import (
+    require_count,
+    require_finite,
+    require_numbers,
+    require_sequence,
+)
 
 
 # --8<-- [start:huber]
@@ -42,7 +48,12 @@ def cross_entropy(probabilities: Sequence[float]) -> float:
 
 def perplexity(probabilities: Sequence[float]) -> float:
     """交差エントロピーの指数。平均して何択から選んでいるのと同じくらい迷っているか。"""
-    return math.exp(cross_entropy(probabilities))
+    entropy = cross_entropy(probabilities)
+    if entropy > math.log(sys.float_info.max):
+        raise ValueError(
+            f"probabilities が小さすぎ、パープレキシティが float に収まりません（{entropy=}）"
+        )
+    return math.exp(entropy)
 
 
 # --8<-- [end:perplexity]
@@ -70,6 +81,8 @@ def clipped_precision(
 
 def brevity_penalty(candidate_length: int, reference_length: int) -> float:
     """生成文が参照文より短いときの罰則 exp(1 − r/c)。長ければ 1。"""
+    require_count(candidate_length, "candidate_length")
+    require_count(reference_length, "reference_length")
     if candidate_length == 0:
         return 0.0
     if candidate_length > reference_length:

@@ -24,6 +24,19 @@ def require_real(value: object, name: str) -> float:
     return number
 
 
+def require_number(value: object, name: str) -> float:
+    """value が NaN でない数（±無限大はよい。float に収まらない整数は ±無限大にする）であること。"""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} は数です（{type(value).__name__}）")
+    try:
+        number = float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+    if math.isnan(number):
+        raise ValueError(f"{name} は NaN でない数です（{name}={value}）")
+    return number
+
+
 def require_probability(value: object, name: str) -> float:
     """value が 0 以上 1 以下の数であることを確かめる。"""
     number = require_real(value, name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from statistics import NormalDist
 
 from getting_started_ml.appendix_c.checks import (
@@ -188,6 +189,9 @@ def required_pairs(r: float, d: float, power: float | None = None, confidence: f
     z = NormalDist().inv_cdf((1 + require_open_probability(confidence, "confidence")) / 2)
     if power is not None:
         z += NormalDist().inv_cdf(require_open_probability(power, "power"))
+    if abs(difference) < 1e-150:
+        # d² が float の下にあふれる（0 や桁の欠けた非正規数になる）ので、分数で正確に割る
+        return math.ceil(Fraction(z * z * discordant) / Fraction(difference) ** 2)
     return math.ceil(z * z * discordant / (difference * difference))
 
 

@@ -5,13 +5,15 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from getting_started_ml.appendix_c.checks import require_count, require_real
+from getting_started_ml.appendix_c.checks import require_count, require_probability, require_real
 from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.experiment import ALPHAS, compare_on_test, validation_experiments
@@ -49,10 +51,19 @@ def resampled_positions(n: int, n_resamples: int, seed: int) -> list[list[int]]:
 
 def percentile(ordered: Sequence[float], q: float) -> float:
     """小さい順に並べた値の q 分位点。位置 q·(n−1) の両隣を直線で補間する（numpy の既定と同じ）。"""
-    position = q * (len(ordered) - 1)
+    ordered = require_reals(ordered, "ordered")
+    if not ordered:
+        raise ValueError("ordered が空なので分位点がありません")
+    if any(after < before for before, after in itertools.pairwise(ordered)):
+        raise ValueError("ordered は小さい順に並べた値です")
+    position = require_probability(q, "q") * (len(ordered) - 1)
     below = int(position)
     above = min(below + 1, len(ordered) - 1)
-    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+    fraction = position - below
+    gap = ordered[above] - ordered[below]
+    if math.isinf(gap):  # 両隣が float の最大値に近い逆符号の値なら、差をとらずに混ぜる
+        return ordered[below] * (1 - fraction) + ordered[above] * fraction
+    return ordered[below] + gap * fraction
 
 
 def percentile_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float]:
@@ -92,10 +103,27 @@ def bootstrap_r2_differences(
     if not actual:
         raise ValueError("actual が空なので選び直せません")
     positions = np.array(resampled_positions(len(actual), n_resamples, seed), dtype=np.int64)
-    differences = resampled_r2(actual, predicted_b, positions) - resampled_r2(
-        actual, predicted_a, positions
+    # R² は単位によらない。正解の大きさの 2 の累乗で割っておけば、2 乗があふれない（誤差も出ない）
+    exponent = math.frexp(max(abs(value) for value in actual))[1]
+    truth, a, b = (np.ldexp(values, -exponent) for values in (actual, predicted_a, predicted_b))
+    differences = _finite_r2(truth, b, positions, "predicted_b") - _finite_r2(
+        truth, a, positions, "predicted_a"
     )
     return [float(value) for value in differences]
+
+
+def _finite_r2(
+    actual: npt.NDArray[np.float64],
+    predicted: npt.NDArray[np.float64],
+    positions: npt.NDArray[np.int64],
+    name: str,
+) -> npt.NDArray[np.float64]:
+    """resampled_r2 の値。予測が外れすぎて R² が float に収まらなければ、name を書いて失敗する。"""
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = resampled_r2(actual.tolist(), predicted.tolist(), positions)
+    if not np.all(np.isfinite(scores)):
+        raise ValueError(f"{name} が正解から離れすぎていて、R² が float に収まりません")
+    return scores
 
 
 # --8<-- [end:bootstrap]

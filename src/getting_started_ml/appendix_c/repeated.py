@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from getting_started_ml.appendix_c.checks import (
     require_count,
+    require_number,
     require_open_probability,
     require_real,
 )
@@ -36,11 +37,29 @@ def paired_t_interval(differences: Sequence[float], confidence: float = 0.95) ->
     if len(values) < 2:
         raise ValueError(f"differences は 2 件以上要ります（{len(values)} 件）")
     n = len(values)
-    mean = math.fsum(values) / n
-    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1))
+    mean, sd = _mean_and_sd(values)
     half_width = t_quantile((1 + require_open_probability(confidence, "confidence")) / 2, n - 1)
     half_width *= sd / math.sqrt(n)
-    return PairedInterval(mean, sd, mean - half_width, mean + half_width, n - 1)
+    low, high = mean - half_width, mean + half_width
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise ValueError(
+            f"differences の散らばりが大きすぎ、区間が float に収まりません（sd={sd}）"
+        )
+    return PairedInterval(mean, sd, low, high, n - 1)
+
+
+def _mean_and_sd(values: Sequence[float]) -> tuple[float, float]:
+    """平均と標本標準偏差。2 の累乗で割って 1 未満にそろえてから計算し、あふれを避ける。
+
+    2 の累乗で割るのは誤差を生まないので、ふつうの大きさの値では割らずに求めた値と同じになる。
+    """
+    exponent = math.frexp(max(abs(value) for value in values))[1]
+    scaled = [math.ldexp(value, -exponent) for value in values]
+    mean = math.fsum(scaled) / len(scaled)
+    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in scaled) / (len(scaled) - 1))
+    if math.frexp(sd)[1] + exponent > 1024:
+        return math.ldexp(mean, exponent), math.inf  # 標準偏差が float の最大値を超える
+    return math.ldexp(mean, exponent), math.ldexp(sd, exponent)
 
 
 def corrected_resampled_t_interval(
@@ -58,9 +77,12 @@ def corrected_resampled_t_interval(
     n = plain.df + 1
     widening = math.sqrt((1 / n + ratio) / (1 / n))
     half_width = (plain.high - plain.mean) * widening
-    return PairedInterval(
-        plain.mean, plain.sd, plain.mean - half_width, plain.mean + half_width, plain.df
-    )
+    low, high = plain.mean - half_width, plain.mean + half_width
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise ValueError(
+            f"test_to_train が大きすぎ、区間が float に収まりません（{test_to_train}）"
+        )
+    return PairedInterval(plain.mean, plain.sd, low, high, plain.df)
 
 
 # --8<-- [end:t-interval]
@@ -69,6 +91,8 @@ def corrected_resampled_t_interval(
 # --8<-- [start:t-distribution]
 def t_cdf(t: float, df: int) -> float:
     """自由度 df の t 分布の累積分布関数。正則化不完全ベータ関数で求める。"""
+    t = require_number(t, "t")
+    require_count(df, "df", minimum=1)
     x = df / (df + t * t)
     tail = 0.5 * regularized_incomplete_beta(x, df / 2, 0.5)
     return 1 - tail if t > 0 else tail

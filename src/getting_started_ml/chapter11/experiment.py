@@ -11,7 +11,15 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from getting_started_ml.chapter02 import Features, Row, Table, column_means, fill_missing
+from getting_started_ml.chapter02 import (
+    Features,
+    Row,
+    Table,
+    column_means,
+    fill_missing,
+    require_items,
+    require_table,
+)
 from getting_started_ml.chapter03 import build_tree, predict_one
 from getting_started_ml.chapter07 import (
     CINEMA,
@@ -81,12 +89,13 @@ class LabeledData(Generic[Y]):
     t: list[Y]
 
     def __post_init__(self) -> None:
+        require_items(self.x, Features, "x")
         require_same_length(self.x, self.t, "特徴量", "正解")
 
 
 def prepare_survived(table: Table) -> LabeledData[str]:
     """Pclass・Age・male の 3 列にする。Age の欠損は全 891 行の平均で埋める（リークあり）。"""
-    if not table.rows:
+    if not require_table(table).rows:
         raise ValueError("行が 1 つもない表は評価できません")
     age_mean = column_means(table.rows, ["Age"])["Age"]
     x = [survived_features(row, age_mean) for row in table.rows]
@@ -95,6 +104,9 @@ def prepare_survived(table: Table) -> LabeledData[str]:
 
 def survived_features(row: Row, age_mean: float) -> Features:
     """1 行を (Pclass, Age, male) の特徴量にする。male は男性なら 1.0。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は Row です（{type(row).__name__}）")
+    age_mean = _as_finite(age_mean, "age_mean")
     pclass = row.number("Pclass")
     if pclass is None:
         raise ValueError("Pclass が欠損している行があります")
@@ -105,7 +117,7 @@ def survived_features(row: Row, age_mean: float) -> Features:
 
 def prepare_cinema(table: Table) -> LabeledData[float]:
     """外れ値を除かずに全 100 行を使い、欠損は全行の平均（Kahan）で埋める。"""
-    if not table.rows:
+    if not require_table(table).rows:
         raise ValueError("行が 1 つもない表は評価できません")
     means = column_means(table.rows, CINEMA_FEATURES)
     return LabeledData(fill_missing(table.rows, CINEMA_FEATURES, means), target_values(table.rows))
@@ -142,6 +154,11 @@ def evaluate(
 
     分割の数と種を省くと、この章の N_SPLITS（5）と SEED（0）を使う。
     """
+    if not callable(trainer):
+        raise TypeError(f"trainer は学習する関数です（{type(trainer).__name__}）")
+    if not isinstance(data, LabeledData):
+        raise TypeError(f"data は LabeledData です（{type(data).__name__}）")
+    require_items(metrics, tuple, "metrics")
     folds = k_fold(
         len(data.x), N_SPLITS if n_splits is None else n_splits, SEED if seed is None else seed
     )
@@ -152,10 +169,21 @@ def evaluate(
     return results
 
 
+def _as_finite(value: object, name: str) -> float:
+    """有限の数を float にする（NaN や無限大なら ValueError）。"""
+    number = as_float(value, name)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} は有限の数です（{name}={value}）")
+    return number
+
+
 def plain_mean(values: Sequence[float]) -> float:
     """左から順に足して件数で割る。Python 3.12 以降の sum() は補正付きなので使わない。"""
     if not values:
         raise ValueError("0 件の平均は求められません")
+    nan_positions = [i for i, v in enumerate(values) if isinstance(v, float) and math.isnan(v)]
+    if nan_positions:
+        raise ValueError(f"平均する値に NaN があります（{nan_positions} 番目）")
     total = 0.0
     for position, value in enumerate(values):
         total += value if type(value) is float else as_float(value, f"平均する値の {position} 番目")

@@ -162,6 +162,11 @@ def three_way_positions(
     """全体からテストデータを分け、残りを同じ種の新しい乱数でもう 1 度分けて検証データにする。"""
     outer = split_train_test(list(range(n)), list(range(n)), test_size, seed)
     inner = split_train_test(outer.x_train, outer.t_train, validation_size, seed)
+    if not inner.x_train:
+        raise ValueError(
+            f"n={n} 件を test_size={test_size}、validation_size={validation_size} で分けると、"
+            "訓練データが 0 件です"
+        )
     return ThreeWayPositions(inner.x_train, inner.x_test, outer.x_test)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -56,6 +57,9 @@ def best_experiment(experiments: Sequence[Experiment]) -> Experiment:
     """検証の R² が最も高い実験。同じ値なら先の実験（小さい alpha）が勝つ。"""
     if not experiments:
         raise ValueError("experiments が空なので、選べる実験がありません")
+    unscored = [e.alpha for e in experiments if math.isnan(e.validation_score)]
+    if unscored:  # NaN は比べると常に偽なので、max の答えが並び順で変わってしまう
+        raise ValueError(f"experiments の検証の R² が NaN です（alpha={unscored}）")
     # max は最大の値が複数あれば最初のものを返す。それが「先の実験が勝つ」にあたる。
     return max(experiments, key=lambda experiment: experiment.validation_score)
 

@@ -1,0 +1,375 @@
+"""頑健さのテスト（すべての章と付録）: どの公開関数にも、悪い値を 1 つずつ渡してみる。
+
+src/getting_started_ml の下のすべてのモジュールの、_ で始まらない関数とクラスが対象になる
+（新しく足した関数も、何もしなくても入る）。必須の引数すべてに同じ悪い値（None、NaN、無限大、
+負の数、float に収まらない整数、空の列、NaN の入った列、空の文字列、空の辞書）を渡し、
+返ってよいのは NaN を含まない値か、ValueError / TypeError だけとする（tests/robustness.py の
+call_safely と同じ約束。どの引数が悪いかを書くことは、章ごとのテストが確かめる）。
+
+外すのは、理由を書いたものだけ: 値を持つだけのデータクラス、例外の型、Protocol（自動）、
+ファイルやネットワークを使う入口、図を描くだけのモジュールなど（EXEMPT_MODULES・EXEMPT）。
+ほかの人が直している最中の不具合は、KNOWN_BUGS に理由を書いて xfail(strict=True) にする。
+直れば XPASS で失敗するので、そのときは KNOWN_BUGS から消す。
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import math
+import pkgutil
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from robustness import ALLOWED_ERRORS, call_safely
+
+import getting_started_ml
+from getting_started_ml.dataset import DataError
+
+BAD_VALUES: dict[str, object] = {
+    "None": None,
+    "nan": math.nan,
+    "inf": math.inf,
+    "-1": -1,
+    "0": 0,
+    "2**70": 2**70,
+    "[]": [],
+    "[nan]": [math.nan],
+    "[None]": [None],
+    "''": "",
+    "{}": {},
+}
+"""必須の引数に渡す悪い値（名前はテストの id に使う）。"""
+
+EXEMPT_MODULES: dict[str, str] = {
+    r"figures|figure_svg|confusion_figure": (
+        "図を描くだけ（本のデータから作った値を受け取る。図のテストと黄金の図が受け持つ）"
+    ),
+    r"workbook": "本文の途中の一歩を当て直す道具（tests/test_workbook.py と replay が受け持つ）",
+    r"\.data$": "データを置く・確かめるコマンド（ファイルを書く。tests/test_dataset.py）",
+    r"\.cli$": "コマンドの入口（サーバーを起動する・章を動かす。test_startup と第 15 章のテスト）",
+    r"_sklearn$|\.idiomatic$|chapter10\.library$": (
+        "scikit-learn・pandas で書いた、比べるための版（入力は pandas の表か配列で、検査は"
+        "ライブラリがする。自作の版をこのスイートが確かめ、data テストが同じ値を確かめる）"
+    ),
+    r"__main__$": "python -m の入口（章の main を呼ぶだけ）",
+}
+"""モジュールごと外すもの（正規表現 → 理由）。"""
+
+EXEMPT: dict[str, str] = {
+    # ファイル・外部コマンド・ネットワーク（悪い値を渡すと、読む・書く・学習する前に失敗する
+    # ことは確かめられるが、良い値を渡すと手元のファイルを書き換えたりデータを読んだりする）
+    "chapter04.run_git": "git を動かす（tests/test_chapter04_repository.py）",
+    "chapter04.tracked_files": "git を動かす（tests/test_chapter04_repository.py）",
+    "chapter04.copies_of_data": "ファイルを読む（tests/test_chapter04_repository.py）",
+    "chapter04.ignoring_rules": "git を動かす（tests/test_chapter04_ignore.py）",
+    "chapter05.files_with_bom": "ファイルを読む（tests/test_chapter05_checks.py）",
+    "chapter08.save_pipeline": "ファイルを書く（tests/test_chapter08.py）",
+    "chapter15.infrastructure.FileModelStore": "ファイルを読み書きする（第 15 章のテスト）",
+    "chapter15.training.train_and_save_models": "データで学習してファイルを書く（data テスト）",
+    "chapter15.presentation.create_app": "FastAPI のアプリを作る（tests/test_chapter15_api.py）",
+    "chapter15.presentation.read_body": "FastAPI が呼ぶ（tests/test_chapter15_api.py）",
+    "chapter15.presentation.unreadable": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
+    "chapter15.presentation.invalid": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
+    "chapter15.presentation.model_not_found": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
+    "chapter15.presentation.too_large": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
+    "chapter15.presentation.http_error": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
+    "chapter15.presentation.unexpected": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
+    "chapter15.application.PredictionService": "置き場を受け取るだけ（test_chapter15_service）",
+    # 内部の道具（読者は確かめる入口のほうを呼ぶ）
+    "chapter11.cross_validation.fold_scores": "cross_validate が確かめた分割だけを受け取る本体",
+    "chapter14.distance_table": "fit_kmeans などが確かめた numpy の配列だけを受け取る",
+    "chapter14.nearest_centers": "fit_kmeans などが確かめた numpy の配列だけを受け取る",
+    "chapter14.moved_centers": "fit_kmeans などが確かめた numpy の配列だけを受け取る",
+    "chapter14.lloyd": "fit_kmeans の本体（確かめ済みの numpy の配列だけを受け取る）",
+    "chapter11.experiment.sklearn_test_sizes": "scikit-learn の KFold を呼んで件数を表示するだけ",
+    "appendix_c.regression.check_ridge_claim": "第 12 章のデータで計算する（data テスト）",
+    "appendix_c.regression.check_alpha_selection": "第 12 章のデータで計算する（data テスト）",
+    "appendix_c.applied.compare_tree_depths": "Titanic のデータで計算する（data テスト）",
+}
+"""名前ごとに外すもの（モジュール名から getting_started_ml. を除いた名前 → 理由）。
+
+load_・read_ で始まる関数と章の main は、ファイルを読む入口として自動で外す（data テストと
+tests/test_dataset.py、test_startup が受け持つ）。
+"""
+
+NAN_IN_NAN_OUT: dict[str, str] = {
+    "numeric.kahan_sum": "Java の DoubleStream.sum と同じく NaN の和は NaN（呼ぶ側が確かめる）",
+    "numeric.kahan_mean": "kahan_sum と同じ（呼ぶ側が確かめる）",
+    "numeric.as_float": "数を float にするだけ（NaN を断るのは require_finite などの役目）",
+}
+"""NaN を渡されたら NaN を返してよいもの（理由つき）。"""
+
+SYMPTOMS: dict[str, str] = {
+    "AttributeError": "型の違う値（None など）で AttributeError。入口で型を確かめていない",
+    "IndexError": "空や型の違う値で IndexError。入口で確かめていない",
+    "KeyError": "KeyError。入口で確かめていない",
+    "NaN": "NaN を黙って返す",
+    "ZeroDivisionError": "ZeroDivisionError。入口で確かめていない",
+    "OverflowError": "OverflowError。float に収まらない値を確かめていない",
+    "DeprecationWarning": "numpy の DeprecationWarning。入口で型を確かめていない",
+    "UserWarning": "UserWarning。入口で確かめていない",
+    "TookTooLongError": "止まらない（大きな数をそのまま使う）",
+}
+"""KNOWN_BUGS の症状の説明。"""
+
+KNOWN_BUGS: dict[str, tuple[str, str]] = {
+    "appendix_a.experiment.bank_label": ("*", "AttributeError"),
+    "appendix_a.experiment.number_rows": ("*", "AttributeError"),
+    "appendix_a.experiment.report_lines": ("*", "AttributeError"),
+    "appendix_a.experiment.select_best": ("[nan] [None]", "AttributeError"),
+    "appendix_a.fast_tree.best_split_sorted": ("*", "AttributeError"),
+    "appendix_a.fast_tree.encode": ("[] '' {}", "AttributeError"),
+    "appendix_a.fast_tree.features_of": ("*", "AttributeError"),
+    "appendix_a.fast_tree.grow_sorted": ("*", "AttributeError"),
+    "appendix_a.fast_tree.in_order": ("*", "AttributeError"),
+    "appendix_a.fast_tree.is_pure": ("[nan] [None]", "DeprecationWarning"),
+    "appendix_a.fast_tree.kahan_columns": ("*", "AttributeError"),
+    "appendix_a.fast_tree.label_sums": ("[nan] [None]", "DeprecationWarning"),
+    "appendix_a.fast_tree.majority_code": ("[nan] [None]", "DeprecationWarning"),
+    "appendix_a.fast_tree.predict_rows": ("[]", "AttributeError"),
+    "appendix_a.fast_tree.side_sums": ("*", "AttributeError"),
+    "appendix_a.fast_tree.weighted_part": ("*", "AttributeError"),
+    "appendix_b.checks.require_sequence": ("[nan]", "NaN"),
+    "appendix_b.experiment.print_survived": ("[] '' {}", "ZeroDivisionError"),
+    "appendix_b.ranking.interpolated_precisions": ("[nan] [None]", "AttributeError"),
+    "appendix_c.applied.fold_mean_accuracy": ("[nan] [None]", "AttributeError"),
+    "appendix_c.applied.out_of_fold_predictions": ("*", "AttributeError"),
+    "appendix_c.applied.per_fold_differences": ("[nan] [None]", "AttributeError"),
+    "appendix_c.applied.verdict": ("*", "AttributeError"),
+    "appendix_c.experiment.print_ridge_claim": ("*", "AttributeError"),
+    "appendix_c.experiment.print_selection_claim": ("*", "AttributeError"),
+    "appendix_c.experiment.print_tree_comparison": ("*", "AttributeError"),
+    "appendix_c.experiment.show_interval": ("*", "AttributeError"),
+    "appendix_c.regression.resampled_r2": ("nan inf -1 0 2**70 [nan] [None]", "IndexError"),
+    "appendix_c.repeated.regularized_incomplete_beta": ("nan", "NaN"),
+    "chapter01.person_from": ("{}", "KeyError"),
+    "chapter02.Features": ("[nan]", "NaN"),
+    "chapter03.best_split": ("[nan] [None]", "AttributeError"),
+    "chapter03.build_tree": ("[nan] [None]", "AttributeError"),
+    "chapter03.depth_of": ("*", "AttributeError"),
+    "chapter03.feature_rows": ("[nan] [None]", "AttributeError"),
+    "chapter03.format_tree": ("*", "AttributeError"),
+    "chapter03.grow": ("[nan]", "NaN"),
+    "chapter03.majority": ("[nan]", "NaN"),
+    "chapter03.predict_one": ("*", "AttributeError"),
+    "chapter03.tree_lines": ("*", "AttributeError"),
+    "chapter05.lock_disagreements": (
+        "None nan inf -1 0 2**70 [] [nan] [None] ''",
+        "AttributeError",
+    ),
+    "chapter07.LinearModel": ("nan [nan]", "NaN"),
+    "chapter07.back_substitute": ("[] '' {}", "IndexError KeyError"),
+    "chapter07.design_matrix": ("[nan] [None]", "AttributeError"),
+    "chapter07.fit_linear_regression": ("[nan] [None]", "AttributeError"),
+    "chapter07.format_coefficients": (
+        "None nan inf -1 0 2**70 [] [nan] [None] ''",
+        "AttributeError",
+    ),
+    "chapter07.is_outlier": ("*", "AttributeError"),
+    "chapter07.prepare_cinema": ("*", "AttributeError"),
+    "chapter07.remove_outliers": ("*", "AttributeError"),
+    "chapter07.shape_text": ("[] [nan] [None] '' {}", "IndexError KeyError"),
+    "chapter07.singular_design_error": ("[] [nan] [None] '' {}", "AttributeError"),
+    "chapter07.singular_tolerance": ("*", "AttributeError"),
+    "chapter07.target_values": ("[nan] [None]", "AttributeError"),
+    "chapter07.value_of": ("nan", "NaN"),
+    "chapter08.age_from_json": ("*", "AttributeError"),
+    "chapter08.check_header": ("*", "AttributeError"),
+    "chapter08.dummies_from_json": ("*", "AttributeError"),
+    "chapter08.embarked_from_json": ("*", "AttributeError"),
+    "chapter08.evaluation_line": ("*", "AttributeError"),
+    "chapter08.gini_of_weights": ("[nan]", "NaN"),
+    "chapter08.group_key": ("[nan] [None]", "AttributeError"),
+    "chapter08.median": ("[nan]", "NaN"),
+    "chapter08.repeated_sums": ("2**70", "TookTooLongError"),
+    "chapter08.replace_column": ("*", "AttributeError"),
+    "chapter08.require_rows": ("*", "AttributeError"),
+    "chapter08.survived_label": ("*", "AttributeError"),
+    "chapter08.tree_from_json": ("*", "AttributeError"),
+    "chapter08.tree_to_json": ("*", "AttributeError"),
+    "chapter10.descent.gradient_descent": ("*", "AttributeError"),
+    "chapter10.descent.input_matrix": ("[nan] [None]", "AttributeError"),
+    "chapter10.descent.row_sums": ("[] [nan]", "IndexError NaN"),
+    "chapter10.descent.softmax_rows": ("*", "AttributeError"),
+    "chapter10.experiment.score_line": ("*", "AttributeError"),
+    "chapter10.importance.add_decreases": ("nan inf -1 2**70 [nan] [None]", "AttributeError"),
+    "chapter10.importance.check_positions": ("*", "AttributeError"),
+    "chapter10.importance.decrease_shares": (
+        "[] [nan] [None] '' {}",
+        "IndexError AttributeError KeyError",
+    ),
+    "chapter10.importance.forest_importances": ("*", "AttributeError"),
+    "chapter10.importance.normalized": (
+        "None nan inf -1 0 2**70 [] [nan] [None] ''",
+        "AttributeError",
+    ),
+    "chapter10.importance.tree_importances": ("[nan] [None]", "AttributeError"),
+    "chapter10.logistic.sequential_sum": ("[nan]", "NaN"),
+    "chapter10.models.fit_and_predict": ("*", "AttributeError"),
+    "chapter12.experiment.compare_on_test": ("0 2**70", "AttributeError"),
+    "chapter12.experiment.experiment_line": ("*", "AttributeError"),
+    "chapter12.experiment.validation_experiments": ("*", "AttributeError"),
+    "chapter12.features.column_values": ("*", "AttributeError"),
+    "chapter12.features.index_pairs": ("2**70", "TookTooLongError"),
+    "chapter12.features.outlier_rows": ("*", "AttributeError"),
+    "chapter12.features.prepare_boston": ("*", "AttributeError"),
+    "chapter12.features.remove_outliers": ("*", "AttributeError"),
+    "chapter12.features.three_way_positions": ("2**70", "OverflowError"),
+    "chapter12.regularization.LassoModel": ("[nan]", "NaN"),
+    "chapter12.regularization.RegularizedModel": ("[nan]", "NaN"),
+    "chapter12.regularization.as_row": ("[nan] [None]", "AttributeError"),
+    "chapter12.regularization.centre": ("[] '' {}", "IndexError KeyError"),
+    "chapter12.regularization.dot": ("[nan]", "NaN"),
+    "chapter12.regularization.identity": ("2**70", "TookTooLongError"),
+    "chapter12.regularization.matrix_add": ("*", "AttributeError"),
+    "chapter12.regularization.matrix_scale": ("*", "AttributeError"),
+    "chapter12.regularization.real_value": ("[] [nan] [None]", "AttributeError"),
+    "chapter12.regularization.singular_ridge_error": ("*", "AttributeError"),
+    "chapter12.regularization.spaced": ("[] [nan] [None]", "AttributeError"),
+    "chapter12.selection.best_experiment": ("[nan] [None]", "AttributeError"),
+    "chapter13.dummy_columns": ("*", "AttributeError"),
+    "chapter13.explain": ("*", "AttributeError"),
+    "chapter13.standardize_boston": ("*", "AttributeError"),
+    "chapter15.infrastructure.linear_model_to_payload": ("*", "AttributeError"),
+    "chapter15.infrastructure.raw_row": ("*", "AttributeError"),
+    "chapter15.presentation.checked": ("*", "AttributeError"),
+    "chapter15.presentation.contract": ("*", "AttributeError"),
+    "chapter15.presentation.request_schema": ("*", "AttributeError"),
+}
+"""まだ直っていない不具合: 名前 → (悪い値の名前を空白で区切ったもの（* はすべて）, 症状)。
+
+見つけた時点の記録で、該当する組は xfail(strict=True) にする。直した人は、ここから消す。
+"""
+
+PACKAGE = "getting_started_ml"
+ALLOWED = (*ALLOWED_ERRORS, DataError)
+"""許す例外: ValueError・TypeError と、データファイルの誤りを知らせる DataError（第 4 章）。"""
+
+
+def module_names() -> list[str]:
+    """src/getting_started_ml の下のすべてのモジュールの名前。"""
+    found = [PACKAGE]
+    found += [
+        info.name
+        for info in pkgutil.walk_packages(getting_started_ml.__path__, f"{PACKAGE}.")
+        if not info.name.endswith("__main__")
+    ]
+    return sorted(found)
+
+
+def short(module_name: str) -> str:
+    """getting_started_ml. を除いた名前。"""
+    return module_name.removeprefix(f"{PACKAGE}.")
+
+
+def public_members(module_name: str) -> list[tuple[str, Any]]:
+    """モジュールで定義された、_ で始まらない関数とクラス。"""
+    module = importlib.import_module(module_name)
+    return [
+        (name, value)
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and (inspect.isfunction(value) or inspect.isclass(value))
+        and value.__module__ == module_name
+    ]
+
+
+def automatic_exemption(name: str, value: Any) -> str | None:
+    """理由が決まっているので自動で外すもの。外さないなら None。"""
+    if inspect.isclass(value):
+        if issubclass(value, BaseException):
+            return "例外の型"
+        if getattr(value, "_is_protocol", False):
+            return "型の約束（Protocol）"
+        if dataclasses.is_dataclass(value) and not hasattr(value, "__post_init__"):
+            return "値を持つだけのデータクラス（確かめるのは作る関数）"
+    if name == "main" or name.startswith(("load_", "read_")):
+        return "ファイルを読む入口（data テスト、tests/test_dataset.py、test_startup）"
+    return None
+
+
+def exemption(module_name: str, name: str, value: Any) -> str | None:
+    """外す理由（外さないなら None）。"""
+    for pattern, reason in EXEMPT_MODULES.items():
+        if re.search(pattern, module_name):
+            return reason
+    return EXEMPT.get(f"{short(module_name)}.{name}") or automatic_exemption(name, value)
+
+
+def probed_functions() -> list[tuple[str, Callable[..., Any]]]:
+    """悪い値を渡してみる関数とクラス（名前つき）。"""
+    return [
+        (f"{short(module_name)}.{name}", value)
+        for module_name in module_names()
+        for name, value in public_members(module_name)
+        if exemption(module_name, name, value) is None
+    ]
+
+
+def arguments_for(function: Callable[..., Any], bad: object) -> tuple[list[Any], dict[str, Any]]:
+    """必須の引数すべてに bad を入れる（必須が無ければ、すべての引数に入れる）。"""
+    parameters = [
+        parameter
+        for parameter in inspect.signature(function).parameters.values()
+        if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+    ]
+    required = [p for p in parameters if p.default is inspect.Parameter.empty]
+    chosen = required or parameters
+    positional = [bad for p in chosen if p.kind is not p.KEYWORD_ONLY]
+    keywords = {p.name: bad for p in chosen if p.kind is p.KEYWORD_ONLY}
+    return positional, keywords
+
+
+def call_with(function: Callable[..., Any], bad: object) -> Any:
+    """function を悪い値で呼ぶ。返した列や反復子は、最後まで取り出す。"""
+    positional, keywords = arguments_for(function, bad)
+    result = function(*positional, **keywords)
+    if isinstance(result, Iterator):
+        return list(result)
+    return result
+
+
+def cases() -> list[Any]:
+    """(関数の名前, 悪い値の名前) ごとの pytest.param。既知の不具合は xfail にする。"""
+    params = []
+    for name, function in probed_functions():
+        failing, symptoms = KNOWN_BUGS.get(name, ("", ""))
+        reason = "。".join(SYMPTOMS[symptom] for symptom in symptoms.split())
+        for label, bad in BAD_VALUES.items():
+            known = failing == "*" or label in failing.split()
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if known else []
+            allow_nan = name in NAN_IN_NAN_OUT
+            params.append(pytest.param(function, bad, allow_nan, id=f"{name}-{label}", marks=marks))
+    return params
+
+
+@pytest.mark.parametrize(("function", "bad", "allow_nan"), cases())
+def test_悪い値には値かValueErrorかTypeErrorを返す(
+    function: Callable[..., Any], bad: object, allow_nan: bool
+) -> None:
+    call_safely(lambda: call_with(function, bad), names=[""], allow_nan=allow_nan, allowed=ALLOWED)
+
+
+def test_外す理由を書いた名前はどれも今もある() -> None:
+    existing = {
+        f"{short(module_name)}.{name}"
+        for module_name in module_names()
+        for name, _ in public_members(module_name)
+    }
+    assert sorted(set(EXEMPT) - existing) == []
+    assert sorted(set(NAN_IN_NAN_OUT) - existing) == []
+    assert sorted(set(KNOWN_BUGS) - existing) == []
+    symptoms = {symptom for _, found in KNOWN_BUGS.values() for symptom in found.split()}
+    assert symptoms <= set(SYMPTOMS)
+
+
+def test_どのモジュールも調べるか外す理由を書く() -> None:
+    probed = {name.rsplit(".", 1)[0] for name, _ in probed_functions()}
+    for module_name in module_names():
+        members = public_members(module_name)
+        reasons = [exemption(module_name, name, value) for name, value in members]
+        assert short(module_name) in probed or all(reasons), module_name
