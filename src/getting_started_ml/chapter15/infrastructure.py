@@ -221,6 +221,14 @@ def check_pipeline(pipeline: FittedPipeline) -> FittedPipeline:
     ダミー変数は並べ替え済みで重ならず、年齢と境界は有限で大きすぎない。"""
     if not isinstance(pipeline, FittedPipeline):
         raise TypeError(f"pipeline は学習済みの FittedPipeline です（{type(pipeline).__name__}）")
+    _check_categories(pipeline)
+    _check_ages(pipeline)
+    _check_tree(pipeline.tree)
+    return pipeline
+
+
+def _check_categories(pipeline: FittedPipeline) -> None:
+    """ダミー変数と乗船港の最頻値は、API の選べる値から。"""
     for column, categories in (("Sex", SEXES), ("Embarked", PORTS)):
         values = list(pipeline.dummies.dummies[column])
         if values != sorted(set(values)) or not set(values) <= set(categories):
@@ -230,18 +238,25 @@ def check_pipeline(pipeline: FittedPipeline) -> FittedPipeline:
             )
     if pipeline.embarked.most_frequent not in PORTS:
         raise ModelFileError(f"embarked.most_frequent は {'、'.join(PORTS)} のどれかです")
+
+
+def _check_ages(pipeline: FittedPipeline) -> None:
+    """年齢の中央値の組は等級と性別、値は 0 以上で大きすぎない。"""
     groups = {(str(pclass), sex) for pclass in PCLASSES for sex in SEXES}
     if not set(pipeline.age.medians) <= groups:
         raise ModelFileError("年齢の中央値の組は、等級（1、2、3）と性別（female、male）です")
     ages = [*pipeline.age.medians.values(), pipeline.age.overall_median]
     if not all(0 <= age <= MAX_MAGNITUDE for age in ages):
         raise ModelFileError(f"年齢の中央値は 0 以上 {MAX_MAGNITUDE:g} 以下です")
-    for tree in _subtrees(pipeline.tree):
-        if isinstance(tree, Leaf) and tree.label not in (0, 1):
-            raise ModelFileError(f"木の葉のラベルは 0 か 1 です（{tree.label!r}）")
-        if isinstance(tree, Node) and not _is_bounded_number(tree.split.threshold):
+
+
+def _check_tree(tree: Tree[int]) -> None:
+    """葉のラベルは 0 か 1、境界は大きすぎない数。"""
+    for subtree in _subtrees(tree):
+        if isinstance(subtree, Leaf) and subtree.label not in (0, 1):
+            raise ModelFileError(f"木の葉のラベルは 0 か 1 です（{subtree.label!r}）")
+        if isinstance(subtree, Node) and not _is_bounded_number(subtree.split.threshold):
             raise ModelFileError(f"木の境界は絶対値が {MAX_MAGNITUDE:g} 以下の数です")
-    return pipeline
 
 
 def _subtrees(tree: Tree[int]) -> Iterator[Tree[int]]:
