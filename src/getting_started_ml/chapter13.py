@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from getting_started_ml.chapter02 import Table, column_means, fill_missing
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum
+from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum, mean_and_std
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -312,12 +312,14 @@ def top_loadings(component: Sequence[float], columns: Sequence[str], k: int) -> 
 
 # --8<-- [start:standardize]
 def standardize(x: Rows) -> Matrix:
-    """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。標準偏差が 0 の列は 1 で割る。"""
+    """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。一定の列は 0 だけの列にする。
+
+    一定かどうかは第 9 章と同じ numeric.is_constant で決め、一定の列は最初の値を引いて 1 で割る。
+    """
     rows = as_rows(x)
     scales = []
     for j in range(len(rows[0])):
-        mean = kahan_mean(row[j] for row in rows)
-        std = math.sqrt(kahan_mean((row[j] - mean) ** 2 for row in rows))
+        mean, std = mean_and_std([row[j] for row in rows], f"x の {j + 1} 列目")
         scales.append((mean, std if std != 0.0 else 1.0))
     return [
         [(value - mean) / std for value, (mean, std) in zip(row, scales, strict=True)]
