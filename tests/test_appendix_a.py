@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from getting_started_ml.appendix_a.experiment import (
@@ -180,3 +182,10 @@ def test_悪い入力は名前を書いて失敗する() -> None:
     split = split_three_way(customers(12), labels(12), 0.25, 0.25, 0)
     with pytest.raises(ValueError, match="depths"):
         tune_max_depth(split, [])
+
+
+def test_ラベルにNaNがあれば木を育てない() -> None:
+    from getting_started_ml.appendix_a.experiment import fit_tree  # noqa: PLC0415
+
+    with pytest.raises((ValueError, TypeError), match="正解"):
+        fit_tree([(1.0,), (2.0,), (3.0,)], [1, math.nan, math.nan], ("x",), 3)  # type: ignore[list-item]

@@ -260,3 +260,12 @@ def test_予測は生のスコアの最大で同点なら先のクラス() -> No
     # 学習率 0 なら重みもバイアスも 0 のまま。どのクラスも同点なので名前の順で先の setosa
     assert model.predict(columns_of(花弁幅=[0.1, 0.9])) == [SETOSA, SETOSA]
     assert np.all(np.array(model.weights) == 0.0)
+
+
+@pytest.mark.parametrize("target", [-1, 2, 1.0])
+def test_勾配降下法はクラスの番号の範囲外の正解を断る(target: int) -> None:
+    from getting_started_ml.chapter10.descent import gradient_descent  # noqa: PLC0415
+
+    inputs = np.array([[1.0, 0.0], [1.0, 1.0]])
+    with pytest.raises((ValueError, TypeError), match="正解"):
+        gradient_descent(inputs, [0, target], 2, 0.5, 5)
