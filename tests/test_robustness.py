@@ -478,7 +478,10 @@ def test_chapter07_matrix(entries: list[list[Any]]) -> None:
     solution = call_safely(lambda: matrix.solve(rhs), names=["連立方程式", "ピボット", "行列"])
     if solution is not None:
         assert all(math.isfinite(v) for v in solution.column(0))
-    assert chapter07.singular_tolerance(matrix) >= 0.0
+    scales = call_safely(lambda: chapter07.pivot_scales(matrix), names=["正方行列"])
+    if scales is not None:
+        assert all(scale >= 0.0 for scale in scales)
+        assert chapter07.singular_tolerance(scales, 0, 0) >= 0.0
     assert 0 <= chapter07.pivot_row(matrix.to_list(), 0) < matrix.shape[0]
 
 
@@ -487,7 +490,7 @@ def test_chapter07_matrix(entries: list[list[Any]]) -> None:
 def test_chapter07_gauss_steps(size: int, data: st.DataObject) -> None:
     augmented = [[data.draw(finite_numbers()) for _ in range(size + 1)] for _ in range(size)]
     failed = call_safely(
-        lambda: chapter07.eliminate_forward(augmented, size, 1e-12), names=["ピボット"]
+        lambda: chapter07.eliminate_forward(augmented, size, [1.0] * size), names=["ピボット"]
     )
     del failed
     if all(abs(augmented[i][i]) > 1e-12 for i in range(size)):

@@ -16,7 +16,13 @@ from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import require_int
-from getting_started_ml.numeric import as_float, format_fixed, kahan_sum, require_same_length
+from getting_started_ml.numeric import (
+    as_float,
+    format_fixed,
+    kahan_sum,
+    require_no_nan,
+    require_same_length,
+)
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T")
@@ -182,6 +188,7 @@ def build_tree(
 ) -> Tree[L]:
     """決定木を育てる。max_depth が None なら、ラベルがそろうか分けられなくなるまで分ける。"""
     require_same_length(x, t, "特徴量", "正解")
+    require_no_nan(t, "正解")
     if not x:
         raise ValueError("行が 1 つもないので決定木を作れません")
     return grow(feature_rows(x, columns), list(t), tuple(columns), check_depth(max_depth))
