@@ -371,6 +371,14 @@ def test_円の金額のような大きな列と小さな列が並んでも特�
     assert model.coefficients["b"] == pytest.approx(3.0, rel=1e-6)
 
 
+@pytest.mark.parametrize("rows", [9, 10_000])
+def test_一定の列は行が多く丸め誤差が積もっても特異と判定する(rows: int) -> None:
+    # 0.1 だけの列は切片の列の 0.1 倍。本来 0 のピボットに、行の数に応じた丸め誤差が残る
+    x = features(("c",), *[(0.1,) for _ in range(rows)])
+    with pytest.raises(SingularMatrixError, match="c の列でピボット"):
+        fit_linear_regression(x, [float(i % 3) for i in range(rows)])
+
+
 # --8<-- [end:test-singular-scale]
 
 

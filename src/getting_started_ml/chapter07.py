@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -170,11 +169,15 @@ class Matrix:
     # --8<-- [end:solve]
 
 
+PIVOT_TOLERANCE = 1e-10
+"""ピボットが、その行と列の大きさ（√|a_rr|·√|a_cc|）のこの倍以下なら 0 とみなす。"""
+
+
 # --8<-- [start:gauss]
 def pivot_scales(matrix: Matrix) -> list[float]:
     """行（と列）ごとの大きさ √|対角成分|。対角が 0 の行は、行列の最大の |値| の平方根。
 
-    元の行 r・列 c のピボットは、√|a_rr|·√|a_cc| × 次数 × 計算機イプシロン以下なら 0 とみなす。
+    元の行 r・列 c のピボットは、√|a_rr|·√|a_cc| の PIVOT_TOLERANCE 倍以下なら 0 とみなす。
     正規方程式 DᵀD の対角は D の列の長さの 2 乗なので、この大きさは列ごとの単位に
     合わせて伸び縮みする。円の金額のような大きな列があっても、小さな列のピボットを
     行列全体の最大の値で測って 0 とみなすことがない。
@@ -189,7 +192,7 @@ def pivot_scales(matrix: Matrix) -> list[float]:
 
 def singular_tolerance(scales: Sequence[float], row: int, column: int) -> float:
     """元の行 row・列 column のピボットを 0 とみなす大きさ。"""
-    return scales[row] * scales[column] * len(scales) * sys.float_info.epsilon
+    return scales[row] * scales[column] * PIVOT_TOLERANCE
 
 
 def pivot_row(augmented: list[list[float]], column: int) -> int:
