@@ -141,6 +141,19 @@ def test_kahan_sum_and_mean(values: list[Any]) -> None:
 
 
 @fuzz
+@given(values=number_lists(allow_nan=True))
+def test_is_constant_and_mean_and_std(values: list[Any]) -> None:
+    names = ["番目", "空", "列 a"]
+    constant = call_safely(lambda: numeric.is_constant(values), names=names)
+    result = call_safely(lambda: numeric.mean_and_std(values, "列 a"), names=names)
+    if result is not None:
+        mean, std = result
+        assert math.isfinite(mean)
+        assert std >= 0.0
+        assert (std == 0.0) == bool(constant)
+
+
+@fuzz
 @given(value=numbers_or_wrong(allow_nan=True), digits=counts())
 def test_format_fixed(value: Any, digits: Any) -> None:
     text = call_safely(lambda: numeric.format_fixed(value, digits), names=["value", "digits"])
@@ -409,6 +422,9 @@ def test_chapter03_build_tree_and_predict(x: list[Features], t: list[str], depth
     model = call_safely(lambda: DecisionTree[str](depth).fit(x, t), names=names)
     if model is not None:
         assert model.predict(x) == [chapter03.predict_one(tree, row) for row in x]
+    root = (chapter03.feature_rows(x, ["a", "b"]), list(t), depth)
+    regrown = chapter03.grow_with_stack(root, lambda part: chapter03.divide(part, ("a", "b")))
+    assert chapter03.format_tree(regrown) == chapter03.format_tree(tree)
 
 
 @fuzz

@@ -68,6 +68,9 @@ def is_constant(values: Sequence[float]) -> bool:
     """
     if not values:
         raise ValueError("空の列が一定かどうかは決められません")
+    for position, value in enumerate(values):
+        if not math.isfinite(as_float(value, f"列の {position} 番目")):
+            raise ValueError(f"列の {position} 番目が有限の数ではありません（{value}）")
     low, high = min(values), max(values)
     return high - low <= CONSTANT_SPREAD_ULPS * math.ulp(max(abs(low), abs(high)))
 
