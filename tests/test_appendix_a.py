@@ -196,3 +196,9 @@ def test_検証のF値がNaNの深さがあれば選ばずに失敗する(positi
 def test_訓練データが0件になる件数は三分割せずに失敗する(n: int) -> None:
     with pytest.raises(ValueError, match=rf"n={n} .*訓練データが 0 件"):
         split_three_way(customers(n), labels(n), 0.1, 0.2, 0)
+
+def test_ラベルにNaNがあれば木を育てない() -> None:
+    from getting_started_ml.appendix_a.experiment import fit_tree  # noqa: PLC0415
+
+    with pytest.raises((ValueError, TypeError), match="正解"):
+        fit_tree([(1.0,), (2.0,), (3.0,)], [1, math.nan, math.nan], ("x",), 3)  # type: ignore[list-item]

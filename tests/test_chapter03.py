@@ -435,6 +435,12 @@ def test_有限でない値があれば列の名前を挙げて失敗する() ->
 # --8<-- [end:bad-input-tests]
 
 
+def test_正解にNaNがあれば木を作れない() -> None:
+    # NaN はどのラベルとも（自分自身とも）等しくないので、数えると別々のラベルになってしまう
+    with pytest.raises(ValueError, match="正解の 1 番目が NaN"):
+        build_tree(one_column("値", [1.0, 2.0]), [0.0, float("nan")], ["値"], None)
+
+
 # --8<-- [start:iris-split]
 def iris_split() -> tuple[list[Features], list[str], list[Features], list[str]]:
     """第 2 章の手順で分けて補完したアヤメのデータ。"""

@@ -355,6 +355,58 @@ def test_他の列の和になっている列は丸め誤差があっても特�
 # --8<-- [end:test-singular]
 
 
+# --8<-- [start:test-singular-scale]
+@pytest.mark.parametrize("scale", [1e8, 1e12, 1e-8])
+def test_円の金額のような大きな列と小さな列が並んでも特異とみなさない(scale: float) -> None:
+    # 列 b は O(1)、列 yen は scale 倍の大きさ。行列全体の最大の値で測った許容誤差では、
+    # b のピボットが「0 とみなす大きさ」を下回り、解ける方程式を特異としていた。
+    random = JavaRandom(7)
+    rows = [(scale * (3 + random.next_gaussian()), random.next_gaussian()) for _ in range(30)]
+    x = features(("yen", "b"), *rows)
+    t = [1.0 + 2.0 * yen / scale + 3.0 * b for yen, b in rows]
+
+    model = fit_linear_regression(x, t)
+
+    assert model.intercept == pytest.approx(1.0, rel=1e-6)
+    assert model.coefficients["yen"] == pytest.approx(2.0 / scale, rel=1e-6)
+    assert model.coefficients["b"] == pytest.approx(3.0, rel=1e-6)
+
+
+@pytest.mark.parametrize("rows", [9, 10_000])
+def test_一定の列は行が多く丸め誤差が積もっても特異と判定する(rows: int) -> None:
+    # 0.1 だけの列は切片の列の 0.1 倍。本来 0 のピボットに、行の数に応じた丸め誤差が残る
+    x = features(("c",), *[(0.1,) for _ in range(rows)])
+    with pytest.raises(SingularMatrixError, match="c の列でピボット"):
+        fit_linear_regression(x, [float(i % 3) for i in range(rows)])
+
+
+# --8<-- [end:test-singular-scale]
+
+
+# --8<-- [start:test-accuracy]
+def test_学習用_正規方程式はlstsqのおよそ2倍の桁を失う() -> None:
+    # x を 0〜1 に等間隔に 40 点とった 6 次式。正解の係数はすべて 1。
+    xs = [i / 39 for i in range(40)]
+    rows = [tuple(v**k for k in range(1, 7)) for v in xs]
+    x = features(tuple(f"x{k}" for k in range(1, 7)), *rows)
+    t = [1.0 + sum(row) for row in rows]
+    design = np.array([[1.0, *row] for row in rows])
+    condition = float(np.linalg.cond(design))
+
+    model = fit_linear_regression(x, t)
+    normal_error = max(abs(w - 1.0) for w in [model.intercept, *model.coefficients.values()])
+    lstsq_error = float(np.max(np.abs(np.linalg.lstsq(design, np.array(t))[0] - 1.0)))
+
+    eps = np.finfo(float).eps
+    assert 1e4 < condition < 1e5  # D の条件数は約 1.9 × 10⁴、DᵀD はその 2 乗
+    assert 1e-9 < normal_error < condition**2 * eps  # 正しい桁は 16 − 8 = 約 8 桁
+    assert lstsq_error < 1e-12  # 正しい桁は 12 桁以上
+    assert normal_error > 1000 * lstsq_error
+
+
+# --8<-- [end:test-accuracy]
+
+
 # --8<-- [start:test-outliers]
 CINEMA_COLUMNS = ["cinema_id", "SNS1", "SNS2", "actor", "original", "sales"]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from getting_started_ml.chapter03 import (
     Node,
     NotFittedError,
     Split,
+    depth_of,
     gini,
 )
 from getting_started_ml.chapter08 import (
@@ -33,6 +36,7 @@ from getting_started_ml.chapter08 import (
     WeightedTreeClassifier,
     balanced_weights,
     class_weights,
+    grow_weighted,
     label_weight_sums,
     load_pipeline,
     median,
@@ -127,6 +131,14 @@ def test_中央値は偶数個なら真ん中の2つの平均() -> None:
     assert median([4.0, 1.0, 3.0, 2.0]) == 2.5
     with pytest.raises(ValueError, match="中央値"):
         median([])
+
+
+@pytest.mark.parametrize(
+    "values", [[math.nan, 1.0, 2.0], [1.0, math.nan, 2.0], [1.0, 2.0, math.nan]]
+)
+def test_NaNがあると並べる順が決まらないので中央値を求めない(values: list[float]) -> None:
+    with pytest.raises(ValueError, match="NaN"):
+        median(values)
 
 
 # --8<-- [end:test-group-key]
@@ -511,3 +523,33 @@ def test_木の葉と節はJSONで往復する() -> None:
         fitted.age, fitted.embarked, fitted.dummies, Leaf(1), 1, ClassWeight.BALANCED
     )
     assert pipeline_from_json(pipeline_to_json(single)) == single
+
+
+def test_負の深さでは重み付きの木を育てない() -> None:
+    with pytest.raises(ValueError, match="depth"):
+        grow_weighted([(1.0,), (2.0,)], ["a", "b"], ("x",), {"a": 1.0, "b": 1.0}, -1)
+
+
+def test_ラベルにNaNがあれば重み付きの木を学習しない() -> None:
+    x = [Features(("x",), (float(value),)) for value in range(3)]
+    with pytest.raises(ValueError, match="NaN"):
+        WeightedTreeClassifier[float](None).fit(x, [1.0, math.nan, math.nan])
+
+
+def test_再帰の上限より深い重み付きの木も育てる() -> None:
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1  # type: ignore[assignment]
+    n = 200
+    x = [Features(("x",), (float(i),)) for i in range(n)]
+    t = [i % 2 for i in range(n)]
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + 50)  # いまの深さ + 50 段までしか再帰できない
+    try:
+        model = WeightedTreeClassifier[int](None, ClassWeight.BALANCED).fit(x, t)
+        predicted = model.predict(x)
+    finally:
+        sys.setrecursionlimit(previous)
+    assert model.tree is not None
+    assert depth_of(model.tree) == n - 1
+    assert predicted == t

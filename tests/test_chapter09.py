@@ -168,6 +168,14 @@ def test_ばらつきの無い列の標準偏差は1にする() -> None:
 # --8<-- [end:test-standardizer-constant]
 
 
+def test_丸め程度の幅しかない列もばらつきの無い列とみなす() -> None:
+    rows = features(("RM",), (0.1,), (math.nextafter(0.1, 1.0),), (0.1,))
+
+    scaler = Standardizer.fit(rows)
+
+    assert (scaler.means["RM"], scaler.stds["RM"]) == (0.1, 1.0)
+
+
 # --8<-- [start:test-standardizer-edges]
 def test_統計の無い列はそのまま通す() -> None:
     scaler = Standardizer({"RM": 2.0}, {"RM": 0.5})

@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import NotFittedError
-from getting_started_ml.chapter10 import LogisticRegression, cross_entropy, softmax
+from getting_started_ml.chapter10 import (
+    LogisticConvergenceWarning,
+    LogisticRegression,
+    cross_entropy,
+    softmax,
+)
 from getting_started_ml.chapter10.logistic import sequential_sum
 
 
@@ -260,3 +265,40 @@ def test_予測は生のスコアの最大で同点なら先のクラス() -> No
     # 学習率 0 なら重みもバイアスも 0 のまま。どのクラスも同点なので名前の順で先の setosa
     assert model.predict(columns_of(花弁幅=[0.1, 0.9])) == [SETOSA, SETOSA]
     assert np.all(np.array(model.weights) == 0.0)
+
+
+@pytest.mark.parametrize("target", [-1, 2, 1.0])
+def test_勾配降下法はクラスの番号の範囲外の正解を断る(target: int) -> None:
+    from getting_started_ml.chapter10.descent import gradient_descent  # noqa: PLC0415
+
+    inputs = np.array([[1.0, 0.0], [1.0, 1.0]])
+    with pytest.raises((ValueError, TypeError), match="正解"):
+        gradient_descent(inputs, [0, target], 2, 0.5, 5)
+
+
+# --8<-- [start:test-settled]
+def off_center(center: float) -> list[Features]:
+    """center を中心に ±1 の幅に並べた 1 列の 8 行（ラベルが混ざり、きれいには分けられない）。"""
+    return columns_of(値=[center + d for d in (-1.0, -0.5, 0.0, 0.5, 1.0, -0.75, 0.25, 0.75)])
+
+
+OVERLAPPING = [SETOSA, SETOSA, VIRGINICA, SETOSA, VIRGINICA, VIRGINICA, SETOSA, VIRGINICA]
+
+
+def test_中心が0から遠い特徴量では学習率1で損失が行き来し続けて警告する() -> None:
+    with pytest.warns(LogisticConvergenceWarning, match="learning_rate（1.0）を小さくするか"):
+        model = LogisticRegression().fit(off_center(15.0), OVERLAPPING)
+    assert model.losses[-1] > min(model.losses) + 1.0  # 最後の損失は、途中で届いた値より高い
+
+
+def test_中心を0に寄せれば同じ学習率で収束し警告しない() -> None:
+    model = LogisticRegression().fit(off_center(0.0), OVERLAPPING)  # 警告はエラーになる設定
+    assert model.losses[-1] == pytest.approx(min(model.losses), rel=1e-12)
+
+
+def test_学習率を小さくすれば行き来せず警告しない() -> None:
+    model = LogisticRegression(learning_rate=0.01).fit(off_center(15.0), OVERLAPPING)
+    assert all(a >= b for a, b in itertools.pairwise(model.losses))
+
+
+# --8<-- [end:test-settled]

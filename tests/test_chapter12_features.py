@@ -61,6 +61,12 @@ def test_訓練データで一定の列は標準化できない() -> None:
         PolynomialScaler.fit([[1.0, 5.0], [2.0, 5.0]], ["a", "b"])
 
 
+def test_平均がビットまで一致しなくても一定の列は標準化できない() -> None:
+    # 0.1 を 3 つ足して 3 で割ると 0.10000000000000002。標準偏差は 0 でなく 1.4e-17 になる。
+    with pytest.raises(ValueError, match=r"列 a は訓練データで一定（0.1）"):
+        PolynomialScaler.fit([[0.1, 1.0], [0.1, 2.0], [0.1, 3.0]], ["a", "b"])
+
+
 def test_列の数が学習と違えば変換できない() -> None:
     scaler = PolynomialScaler.fit([[1.0, 10.0], [3.0, 30.0]], ["a", "b"])
     with pytest.raises(ValueError, match="x の列の数 1 が、学習した列の数 2 と違います"):

@@ -113,6 +113,48 @@ def test_掃き出しの上限に届けば警告する(monkeypatch: pytest.Monke
 # --8<-- [end:test-jacobi]
 
 
+@pytest.mark.parametrize("scale", [1e-200, 1e-160, 1e160, 1e300])
+def test_二乗があふれる大きさや消える小ささの行列も回して固有値を求める(scale: float) -> None:
+    eigen = jacobi_eigen([[2 * scale, scale], [scale, 2 * scale]])
+    assert eigen.values == pytest.approx([3 * scale, scale], rel=1e-14)
+    assert eigen.sweeps == 1
+
+
+def test_2のべき乗で何倍しても固有値はビットまで同じ割合で変わる() -> None:
+    c = covariance_matrix(mixed_rows())
+    base = jacobi_eigen(c)
+    scaled = jacobi_eigen([[math.ldexp(value, 600) for value in row] for row in c])
+    assert scaled.values == [math.ldexp(value, 600) for value in base.values]
+    assert scaled.vectors == base.vectors
+
+
+@pytest.mark.parametrize("tolerance", [math.nan, math.inf, -1.0, 1.0])
+def test_ヤコビ法の許容誤差は0以上1未満の有限の数(tolerance: float) -> None:
+    with pytest.raises(ValueError, match="tolerance"):
+        jacobi_eigen([[2.0, 1.0], [1.0, 2.0]], tolerance=tolerance)
+
+
+def test_ヤコビ法は正方の対称行列だけを受け取る() -> None:
+    with pytest.raises(ValueError, match="正方"):
+        jacobi_eigen([[1.0, 2.0]])
+    with pytest.raises(ValueError, match="対称"):
+        jacobi_eigen([[1.0, 2.0], [3.0, 1.0]])
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e-155, 1e150])
+def test_大きさの極端なデータでも寄与率と主成分は尺度によらない(scale: float) -> None:
+    x = mixed_rows()
+    base = fit_pca(x, 4)
+    model = fit_pca([[value * scale for value in row] for row in x], 4)
+    assert model.explained_variance_ratio == pytest.approx(base.explained_variance_ratio, rel=1e-12)
+    assert np.array(model.components) == pytest.approx(np.array(base.components), abs=1e-12)
+
+
+def test_分散が浮動小数で表せないほど大きければ理由を書いて失敗する() -> None:
+    with pytest.raises(ValueError, match="分散が大きすぎて"):
+        fit_pca([[-1e200, 1.0], [1e200, 2.0], [0.0, 3.0]], 2)
+
+
 # --8<-- [start:test-fit]
 def test_完全に相関する2列なら第1主成分が分散のすべてを説明する() -> None:
     model = fit_pca([[1, 2], [3, 6], [5, 10]], 2)
@@ -209,6 +251,19 @@ def test_Bostonの前処理はダミー変数を末尾に足しすべての列�
 
 def test_標準偏差が0の列は0だけの列になる() -> None:
     assert standardize([[1, 5], [3, 5]]) == [[-1.0, 0.0], [1.0, 0.0]]
+
+
+def test_平均がビットまで一致しなくても一定の列は0だけの列になる() -> None:
+    # 0.1 の平均は 0.10000000000000002 になり、丸めの差を同じくらい小さな標準偏差で割ると ±1 になる
+    assert standardize([[0.1, 1], [0.1, 2], [0.1, 3]]) == [
+        [0.0, -math.sqrt(1.5)],
+        [0.0, 0.0],
+        [0.0, math.sqrt(1.5)],
+    ]
+
+
+def test_二乗があふれる大きさの列も標準化する() -> None:
+    assert standardize([[-1e200], [1e200]]) == [[-1.0], [1.0]]
 
 
 # --8<-- [end:test-boston]

@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum, require_same_length
+from getting_started_ml.numeric import (
+    format_fixed,
+    is_constant,
+    kahan_mean,
+    kahan_sum,
+    mean_and_std,
+    require_same_length,
+)
 
 
 def naive_sum(values: list[float]) -> float:
@@ -128,3 +135,46 @@ def test_正と負の無限大を足すとNaNになるので黙って返さな�
     with pytest.raises(ValueError, match="inf"):
         kahan_sum([math.inf, 1.0, -math.inf])
     assert math.isnan(kahan_sum([math.nan, 1.0]))  # NaN を渡したときだけ NaN が返る
+
+
+def test_同じ値だけの列は一定とみなす() -> None:
+    assert is_constant([0.1, 0.1, 0.1])
+    assert is_constant([0.0, -0.0])
+    assert is_constant([1e308, 1e308])
+
+
+def test_値の大きさの丸め程度の幅なら一定とみなす() -> None:
+    value = 0.1
+    assert is_constant([value, math.nextafter(value, 1.0), value])
+    assert is_constant([1e20, math.nextafter(1e20, 2e20)])
+
+
+def test_値の大きさに比べて意味のある幅があれば一定ではない() -> None:
+    assert not is_constant([0.1, 0.1 + 1e-12])
+    assert not is_constant([1e-300, 2e-300])
+    assert not is_constant([-1e308, 1e308])  # 幅は無限大にあふれるが、一定ではない
+
+
+def test_空の列が一定かは決められない() -> None:
+    with pytest.raises(ValueError, match="空"):
+        is_constant([])
+
+
+def test_一定の列の平均は最初の値で標準偏差は0() -> None:
+    assert mean_and_std([0.1, 0.1, 0.1], "列 a") == (0.1, 0.0)
+
+
+def test_平均と母標準偏差はKahanの和で求める() -> None:
+    mean, std = mean_and_std([1.0, 2.0, 3.0, 4.0], "列 a")
+    assert mean == 2.5
+    assert std == math.sqrt(1.25)
+
+
+def test_二乗がはみ出す大きさや小ささでも標準偏差を求める() -> None:
+    assert mean_and_std([-1e200, 1e200], "列 a") == (0.0, 1e200)
+    assert mean_and_std([-1e-200, 1e-200], "列 a") == (0.0, 1e-200)
+
+
+def test_幅が有限の数で表せなければ列の名前を書いて失敗する() -> None:
+    with pytest.raises(ValueError, match="列 a の値が大きすぎて分散が有限になりません"):
+        mean_and_std([-1.5e308, 1.5e308, 1.5e308], "列 a")

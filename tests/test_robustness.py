@@ -142,6 +142,19 @@ def test_kahan_sum_and_mean(values: list[Any]) -> None:
 
 
 @fuzz
+@given(values=number_lists(allow_nan=True))
+def test_is_constant_and_mean_and_std(values: list[Any]) -> None:
+    names = ["番目", "空", "列 a"]
+    constant = call_safely(lambda: numeric.is_constant(values), names=names)
+    result = call_safely(lambda: numeric.mean_and_std(values, "列 a"), names=names)
+    if result is not None:
+        mean, std = result
+        assert math.isfinite(mean)
+        assert std >= 0.0
+        assert (std == 0.0) == bool(constant)
+
+
+@fuzz
 @given(value=numbers_or_wrong(allow_nan=True), digits=counts())
 def test_format_fixed(value: Any, digits: Any) -> None:
     text = call_safely(lambda: numeric.format_fixed(value, digits), names=["value", "digits"])
@@ -424,6 +437,9 @@ def test_chapter03_build_tree_and_predict(x: list[Features], t: list[str], depth
     model = call_safely(lambda: DecisionTree[str](depth).fit(x, t), names=names)
     if model is not None:
         assert model.predict(x) == [chapter03.predict_one(tree, row) for row in x]
+    root = (chapter03.feature_rows(x, ["a", "b"]), list(t), depth)
+    regrown = chapter03.grow_with_stack(root, lambda part: chapter03.divide(part, ("a", "b")))
+    assert chapter03.format_tree(regrown) == chapter03.format_tree(tree)
 
 
 @fuzz
@@ -493,7 +509,10 @@ def test_chapter07_matrix(entries: list[list[Any]]) -> None:
     solution = call_safely(lambda: matrix.solve(rhs), names=["連立方程式", "ピボット", "行列"])
     if solution is not None:
         assert all(math.isfinite(v) for v in solution.column(0))
-    assert chapter07.singular_tolerance(matrix) >= 0.0
+    scales = call_safely(lambda: chapter07.pivot_scales(matrix), names=["正方行列"])
+    if scales is not None:
+        assert all(scale >= 0.0 for scale in scales)
+        assert chapter07.singular_tolerance(scales, 0, 0) >= 0.0
     assert 0 <= chapter07.pivot_row(matrix.to_list(), 0) < matrix.shape[0]
 
 
@@ -502,7 +521,7 @@ def test_chapter07_matrix(entries: list[list[Any]]) -> None:
 def test_chapter07_gauss_steps(size: int, data: st.DataObject) -> None:
     augmented = [[data.draw(finite_numbers()) for _ in range(size + 1)] for _ in range(size)]
     failed = call_safely(
-        lambda: chapter07.eliminate_forward(augmented, size, 1e-12), names=["ピボット"]
+        lambda: chapter07.eliminate_forward(augmented, size, [1.0] * size), names=["ピボット"]
     )
     del failed
     if all(abs(augmented[i][i]) > 1e-12 for i in range(size)):

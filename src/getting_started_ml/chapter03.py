@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
@@ -16,10 +16,17 @@ from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import require_int
-from getting_started_ml.numeric import as_float, format_fixed, kahan_sum, require_same_length
+from getting_started_ml.numeric import (
+    as_float,
+    format_fixed,
+    kahan_sum,
+    require_no_nan,
+    require_same_length,
+)
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T")
+P = TypeVar("P")
 
 FeatureRow: TypeAlias = tuple[float, ...]
 
@@ -182,15 +189,31 @@ def build_tree(
 ) -> Tree[L]:
     """決定木を育てる。max_depth が None なら、ラベルがそろうか分けられなくなるまで分ける。"""
     require_same_length(x, t, "特徴量", "正解")
+    require_no_nan(t, "正解")
     if not x:
         raise ValueError("行が 1 つもないので決定木を作れません")
     return grow(feature_rows(x, columns), list(t), tuple(columns), check_depth(max_depth))
 
 
+# --8<-- [end:build-tree]
+
+
+# --8<-- [start:grow-stack]
+Part: TypeAlias = tuple[list[FeatureRow], list[L], int | None]
+"""まだ育てていない部分: その節に来た行、ラベル、残りの深さ。"""
+
+
 def grow(
     rows: Sequence[FeatureRow], labels: Sequence[L], columns: tuple[str, ...], depth: int | None
 ) -> Tree[L]:
-    """深さが残っていて分けられるなら節を、そうでなければ多数決の葉を作る。"""
+    """深さが残っていて分けられるなら節を、そうでなければ多数決の葉を作る（再帰しない）。"""
+    root: Part[L] = (list(rows), list(labels), depth)
+    return grow_with_stack(root, lambda part: divide(part, columns))
+
+
+def divide(part: Part[L], columns: tuple[str, ...]) -> Leaf[L] | tuple[Split, Part[L], Part[L]]:
+    """1 つの部分を、多数決の葉にするか、分割と左右の部分に分ける。"""
+    rows, labels, depth = part
     split = None if depth == 0 else find_best_split(rows, labels, columns)
     if split is None:
         return Leaf(majority(labels))
@@ -199,11 +222,35 @@ def grow(
     if all(goes_left) or not any(goes_left):
         return Leaf(majority(labels))  # 隣り合う浮動小数の中点が片方に丸まったときの用心
     remaining = None if depth is None else depth - 1
-    return Node(
-        split,
-        grow(pick(rows, goes_left, True), pick(labels, goes_left, True), columns, remaining),
-        grow(pick(rows, goes_left, False), pick(labels, goes_left, False), columns, remaining),
-    )
+    left = (pick(rows, goes_left, True), pick(labels, goes_left, True), remaining)
+    right = (pick(rows, goes_left, False), pick(labels, goes_left, False), remaining)
+    return split, left, right
+
+
+def grow_with_stack(root: P, divide: Callable[[P], Leaf[L] | tuple[Split, P, P]]) -> Tree[L]:
+    """divide で部分を葉か（分割, 左, 右）に分けながら、自分のスタックで木を組み立てる。
+
+    waiting には、まだ分けていない部分と、子ができたら節にまとめる分割を積む。左の部分を
+    最後に積むので、左の部分木を仕上げてから右へ進む。仕上がった木は finished に積み、
+    分割を取り出したら、上の 2 つ（右、左の順）を子にした節に置き換える。
+    """
+    waiting: list[P | Split] = [root]
+    finished: list[Tree[L]] = []
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, Split):
+            right = finished.pop()
+            left = finished.pop()
+            finished.append(Node(item, left, right))
+            continue
+        outcome = divide(item)
+        if isinstance(outcome, Leaf):
+            finished.append(outcome)
+        else:
+            split, left_part, right_part = outcome
+            waiting.extend((split, right_part, left_part))
+    (tree,) = finished
+    return tree
 
 
 def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
@@ -211,7 +258,7 @@ def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
     return [item for item, left in zip(items, goes_left, strict=True) if left is side]
 
 
-# --8<-- [end:build-tree]
+# --8<-- [end:grow-stack]
 
 
 def require_finite_values(values: Sequence[float], column: str) -> None:
@@ -265,10 +312,16 @@ def predict_one(tree: Tree[L], row: Features) -> L:
 
 # --8<-- [start:depth-of]
 def depth_of(tree: Tree[L]) -> int:
-    """木の深さ。葉だけなら 0。"""
-    if isinstance(tree, Leaf):
-        return 0
-    return 1 + max(depth_of(tree.left), depth_of(tree.right))
+    """木の深さ。葉だけなら 0。たどる節を自分のスタックに積むので、深い木でも再帰しない。"""
+    deepest = 0
+    waiting: list[tuple[Tree[L], int]] = [(tree, 0)]
+    while waiting:
+        node, depth = waiting.pop()
+        if isinstance(node, Node):
+            waiting += [(node.left, depth + 1), (node.right, depth + 1)]
+        else:
+            deepest = max(deepest, depth)
+    return deepest
 
 
 # --8<-- [end:depth-of]
@@ -281,15 +334,25 @@ def format_tree(tree: Tree[L]) -> str:
 
 
 def tree_lines(tree: Tree[L], indent: str) -> Iterator[str]:
-    """木の各行を、上から順に 1 行ずつ生み出す。"""
-    if isinstance(tree, Leaf):
-        yield f"{indent}{tree.label}"
-        return
-    feature, threshold = tree.split.feature, format_fixed(tree.split.threshold, 4)
-    yield f"{indent}{feature} <= {threshold}"
-    yield from tree_lines(tree.left, indent + "  ")
-    yield f"{indent}{feature} > {threshold}"
-    yield from tree_lines(tree.right, indent + "  ")
+    """木の各行を、上から順に 1 行ずつ生み出す。
+
+    これから書くもの（文字列の行か、字下げつきの部分木）を逆順にスタックへ積み、
+    上から取り出す。部分木ごとにジェネレーターを入れ子にしないので、深い木でも再帰しない。
+    """
+    waiting: list[str | tuple[Tree[L], str]] = [(tree, indent)]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            yield item
+            continue
+        node, space = item
+        if isinstance(node, Leaf):
+            yield f"{space}{node.label}"
+            continue
+        feature, threshold = node.split.feature, format_fixed(node.split.threshold, 4)
+        yield f"{space}{feature} <= {threshold}"
+        child = space + "  "
+        waiting += [(node.right, child), f"{space}{feature} > {threshold}", (node.left, child)]
 
 
 # --8<-- [end:format-tree]

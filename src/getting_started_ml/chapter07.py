@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -164,17 +163,36 @@ class Matrix:
         augmented = [
             list(left) + list(right) for left, right in zip(self.entries, b.entries, strict=True)
         ]
-        eliminate_forward(augmented, n, singular_tolerance(self))
+        eliminate_forward(augmented, n, pivot_scales(self))
         return Matrix(tuple(back_substitute(augmented, n)))
 
     # --8<-- [end:solve]
 
 
+PIVOT_TOLERANCE = 1e-10
+"""ピボットが、その行と列の大きさ（√|a_rr|·√|a_cc|）のこの倍以下なら 0 とみなす。"""
+
+
 # --8<-- [start:gauss]
-def singular_tolerance(matrix: Matrix) -> float:
-    """これより小さいピボットは 0 とみなす。行列の最大の |値| × 次数 × 計算機イプシロン。"""
+def pivot_scales(matrix: Matrix) -> list[float]:
+    """行（と列）ごとの大きさ √|対角成分|。対角が 0 の行は、行列の最大の |値| の平方根。
+
+    元の行 r・列 c のピボットは、√|a_rr|·√|a_cc| の PIVOT_TOLERANCE 倍以下なら 0 とみなす。
+    正規方程式 DᵀD の対角は D の列の長さの 2 乗なので、この大きさは列ごとの単位に
+    合わせて伸び縮みする。円の金額のような大きな列があっても、小さな列のピボットを
+    行列全体の最大の値で測って 0 とみなすことがない。
+    """
+    n, columns = matrix.shape
+    if n != columns:
+        raise ValueError(f"ピボットの大きさは正方行列で決めます（{shape_text(matrix.shape)}）")
     largest = max(abs(value) for row in matrix.entries for value in row)
-    return largest * matrix.shape[0] * sys.float_info.epsilon
+    diagonal = [abs(matrix.entries[i][i]) for i in range(n)]
+    return [math.sqrt(value if value > 0.0 else largest) for value in diagonal]
+
+
+def singular_tolerance(scales: Sequence[float], row: int, column: int) -> float:
+    """元の行 row・列 column のピボットを 0 とみなす大きさ。"""
+    return scales[row] * scales[column] * PIVOT_TOLERANCE
 
 
 def pivot_row(augmented: list[list[float]], column: int) -> int:
@@ -186,11 +204,13 @@ def pivot_row(augmented: list[list[float]], column: int) -> int:
     return best
 
 
-def eliminate_forward(augmented: list[list[float]], n: int, tolerance: float) -> None:
+def eliminate_forward(augmented: list[list[float]], n: int, scales: Sequence[float]) -> None:
     """拡大係数行列を上三角にする（その場で書き換える）。ピボットが消えたら失敗する。"""
+    origin = list(range(n))  # 入れ替えたあとの各行が、元の何行目だったか
     for column in range(n):
         best = pivot_row(augmented, column)
         pivot = augmented[best][column]
+        tolerance = singular_tolerance(scales, origin[best], column)
         if abs(pivot) <= tolerance:
             raise SingularMatrixError(
                 f"ピボット列 {column} の候補がすべて 0（|値| <= {tolerance:.3g}）になりました。"
@@ -199,6 +219,7 @@ def eliminate_forward(augmented: list[list[float]], n: int, tolerance: float) ->
                 column,
             )
         augmented[column], augmented[best] = augmented[best], augmented[column]
+        origin[column], origin[best] = origin[best], origin[column]
         for row in range(column + 1, n):
             factor = augmented[row][column] / pivot
             for j in range(column, len(augmented[row])):

@@ -24,15 +24,18 @@ from getting_started_ml.chapter03 import (
     Leaf,
     Node,
     NotFittedError,
+    Part,
     Split,
     Tree,
     feature_rows,
+    grow_with_stack,
     next_positions_of_same_label,
     pick,
     predict_one,
 )
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_sum, require_same_length
+from getting_started_ml.java_random import require_int
+from getting_started_ml.numeric import format_fixed, kahan_sum, require_no_nan, require_same_length
 
 L = TypeVar("L", bound=Hashable)
 
@@ -89,9 +92,11 @@ def replace_column(table: Table, column: str, cells: Sequence[str]) -> Table:
 
 # --8<-- [start:median]
 def median(values: Sequence[float]) -> float:
-    """並べたときの真ん中の値。偶数個なら真ん中の 2 つの平均。"""
+    """並べたときの真ん中の値。偶数個なら真ん中の 2 つの平均。NaN があれば失敗する。"""
     if not values:
         raise ValueError("値が 1 つもないので中央値を求められません")
+    if any(math.isnan(value) for value in values):  # NaN は大小を比べられず、順が決まらない
+        raise ValueError("値に NaN があるので中央値を求められません（並べる順が決まりません）")
     ordered = sorted(values)
     middle = len(ordered) // 2
     if len(ordered) % 2 == 1:
@@ -430,7 +435,24 @@ def grow_weighted(
     weights: Mapping[L, float],
     depth: int | None,
 ) -> Tree[L]:
-    """第 3 章の grow と同じ手順で、不純度と多数決だけを重み付きにして木を育てる。"""
+    """第 3 章の grow と同じ手順で、不純度と多数決だけを重み付きにして木を育てる。
+
+    第 3 章の grow_with_stack で、再帰せずに育てる（深さ 1,000 を超える木でも止まらない）。
+    depth は残りの深さで、0 以上の int か None（制限なし）。
+    """
+    if depth is not None:
+        require_int(depth, "depth（残りの深さ）")
+        if depth < 0:
+            raise ValueError(f"残りの深さ depth は 0 以上か None です（depth={depth}）")
+    root: Part[L] = (list(rows), list(labels), depth)
+    return grow_with_stack(root, lambda part: divide_weighted(part, columns, weights))
+
+
+def divide_weighted(
+    part: Part[L], columns: tuple[str, ...], weights: Mapping[L, float]
+) -> Leaf[L] | tuple[Split, Part[L], Part[L]]:
+    """第 3 章の divide の重み付き版。多数決の葉にするか、分割と左右の部分に分ける。"""
+    rows, labels, depth = part
     row_weights = [weights[label] for label in labels]
     split = None if depth == 0 else weighted_best_split(rows, labels, columns, weights)
     if split is None:
@@ -440,19 +462,9 @@ def grow_weighted(
     if all(goes_left) or not any(goes_left):
         return Leaf(weighted_majority(labels, row_weights))
     remaining = None if depth is None else depth - 1
-    return Node(
-        split,
-        grow_weighted(
-            pick(rows, goes_left, True), pick(labels, goes_left, True), columns, weights, remaining
-        ),
-        grow_weighted(
-            pick(rows, goes_left, False),
-            pick(labels, goes_left, False),
-            columns,
-            weights,
-            remaining,
-        ),
-    )
+    left = (pick(rows, goes_left, True), pick(labels, goes_left, True), remaining)
+    right = (pick(rows, goes_left, False), pick(labels, goes_left, False), remaining)
+    return split, left, right
 
 
 Grower: TypeAlias = Callable[
@@ -505,6 +517,7 @@ class WeightedTreeClassifier(Generic[L]):
     def fit(self, x: Sequence[Features], t: Sequence[L]) -> Self:
         """x[0] の列をその順に使い、訓練データのラベルで重みを決めて木を育てる。"""
         require_same_length(x, t, "特徴量", "正解")
+        require_no_nan(t, "正解")
         if not x:
             raise ValueError("行が 1 つもないので決定木を学習できません")
         columns = x[0].columns

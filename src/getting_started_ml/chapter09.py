@@ -28,7 +28,7 @@ from getting_started_ml.chapter02 import (
 from getting_started_ml.chapter07 import LinearModel, fit_linear_regression, r2_score
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import MalformedDataError, parse_records
-from getting_started_ml.numeric import format_fixed, kahan_mean, require_same_length
+from getting_started_ml.numeric import format_fixed, kahan_mean, mean_and_std, require_same_length
 
 BOSTON = "Boston.csv"
 BIKE = "bike.tsv"
@@ -146,16 +146,10 @@ class Standardizer:
         for position, column in enumerate(columns):
             values = [row.values[position] for row in rows]
             require_numbers(values, f"列 {column} の値")
-            if min(values) == max(values):
-                # すべて同じ値の列。平均を足し算で求めると丸めの誤差が残り、それを同じくらい
-                # 小さな標準偏差で割ると 0 でなく ±1 になってしまう。値そのものを平均にする。
-                means[column], stds[column] = values[0], 1.0
-                continue
-            mean = kahan_mean(values)
-            variance = kahan_mean((value - mean) * (value - mean) for value in values)
-            if not math.isfinite(variance):
-                raise ValueError(f"列 {column} の値が大きすぎて分散が有限になりません")
-            std = math.sqrt(variance)
+            # 一定の列（numeric.is_constant）は、平均が最初の値、標準偏差が 0 で返ってくる。
+            # 平均を足し算で求めると丸めの誤差が残り、それを同じくらい小さな標準偏差で
+            # 割ると 0 でなく ±1 になってしまうからだ。0 の標準偏差は 1 に置き換える。
+            mean, std = mean_and_std(values, f"列 {column}")
             means[column], stds[column] = mean, std if std > 0.0 else 1.0
         return cls(means, stds)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from getting_started_ml.chapter02 import Table, column_means, fill_missing
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum
+from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum, mean_and_std
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -90,12 +90,33 @@ def mean_of_columns(x: Rows) -> list[float]:
 
 
 def covariance_matrix(x: Rows) -> Matrix:
-    """共分散行列 Xcᵀ Xc / (n − 1)。Xc は列の平均を引いた X。和は行の順に素直に足す。"""
-    rows = as_rows(x)
+    """共分散行列 Xcᵀ Xc / (n − 1)。Xc は列の平均を引いた X。和は行の順に素直に足す。
+
+    積があふれたり 0 に消えたりしないよう、偏差を 2 のべき乗で割ってから求めて掛け戻す
+    （2 のべき乗の掛け算は丸めないので、ふつうの大きさのデータでは値がビットまで変わらない）。
+    """
+    covariance, exponent = scaled_covariance(as_rows(x))
+    scale = 2 * exponent
+    result = [[times_power_of_two(value, scale) for value in row] for row in covariance]
+    if not all(math.isfinite(value) for row in result for value in row):
+        raise ValueError("x の値の幅が大きすぎて、分散が大きすぎて浮動小数で表せません")
+    return result
+
+
+def scaled_covariance(rows: Matrix) -> tuple[Matrix, int]:
+    """偏差の最大の絶対値が 1 未満になるよう 2**exponent で割った X の共分散と、その exponent。"""
     if len(rows) < 2:
         raise ValueError(f"共分散には 2 行以上が要ります（x は {len(rows)} 行）")
     means = mean_of_columns(rows)
-    centered = [[value - mean for value, mean in zip(row, means, strict=True)] for row in rows]
+    if not all(math.isfinite(mean) for mean in means):
+        raise ValueError("x の値が大きすぎて、列の平均が浮動小数で表せません")
+    largest = max(abs(value - mean) for row in rows for value, mean in zip(row, means, strict=True))
+    if not math.isfinite(largest):
+        raise ValueError("x の値の幅が大きすぎて、分散が大きすぎて浮動小数で表せません")
+    exponent = power_of_two_above(largest)
+    scaled = [[math.ldexp(value, -exponent) for value in row] for row in rows]
+    means = mean_of_columns(scaled)
+    centered = [[value - mean for value, mean in zip(row, means, strict=True)] for row in scaled]
     width = len(means)
     covariance = [[0.0] * width for _ in range(width)]
     for i in range(width):
@@ -104,7 +125,20 @@ def covariance_matrix(x: Rows) -> Matrix:
             for row in centered:
                 total += row[i] * row[j]
             covariance[i][j] = covariance[j][i] = total / (len(rows) - 1)
-    return covariance
+    return covariance, exponent
+
+
+def times_power_of_two(value: float, exponent: int) -> float:
+    """value × 2**exponent。あふれたら（math.ldexp の OverflowError の代わりに）±無限大。"""
+    try:
+        return math.ldexp(value, exponent)
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
+def power_of_two_above(value: float) -> int:
+    """2**exponent が |value| より大きい最小の exponent（0 なら 0）。割ると [0.5, 1) に入る。"""
+    return math.frexp(value)[1]
 
 
 # --8<-- [end:covariance]
@@ -160,8 +194,11 @@ def jacobi_eigen(symmetric: Matrix, tolerance: float = JACOBI_TOLERANCE) -> Eige
 
     非対角成分のノルムが全体の tolerance 倍以下になるまで掃き出しを繰り返す。
     MAX_SWEEPS 回で届かなければ警告を出し、その時点の結果を返す。
+    二乗の和があふれたり 0 に消えたりしないよう、最大の絶対値が [0.5, 1) に入る 2 のべき乗で
+    割ってから回し、固有値に掛け戻す（2 のべき乗の掛け算は丸めないので、結果はビットまで同じ）。
     """
-    a = [list(row) for row in symmetric]
+    exponent, a = scaled_symmetric(symmetric)
+    check_tolerance(tolerance)
     n = len(a)
     v = [[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)]
     scale = frobenius_norm(a)
@@ -176,7 +213,29 @@ def jacobi_eigen(symmetric: Matrix, tolerance: float = JACOBI_TOLERANCE) -> Eige
                 if a[p][q] != 0.0:
                     rotate(a, v, p, q)
     order = sorted(range(n), key=lambda i: -a[i][i])  # 安定な並べ替え: 同じ値は元の順
-    return Eigen([a[i][i] for i in order], [[row[i] for row in v] for i in order], sweeps)
+    values = [times_power_of_two(a[i][i], exponent) for i in order]
+    return Eigen(values, [[row[i] for row in v] for i in order], sweeps)
+
+
+def scaled_symmetric(symmetric: Matrix) -> tuple[int, Matrix]:
+    """正方の対称行列を確かめ、最大の絶対値が [0.5, 1) に入るよう 2**exponent で割って返す。"""
+    a = as_rows(symmetric, "symmetric")
+    if len(a) != len(a[0]):
+        raise ValueError(f"symmetric は正方行列です（{len(a)} 行 {len(a[0])} 列）")
+    for i, row in enumerate(a):
+        for j in range(i):
+            if row[j] != a[j][i]:
+                raise ValueError(f"symmetric が対称ではありません（[{i}][{j}] と [{j}][{i}]）")
+    exponent = power_of_two_above(max(abs(value) for row in a for value in row))
+    return exponent, [[math.ldexp(value, -exponent) for value in row] for row in a]
+
+
+def check_tolerance(tolerance: float) -> None:
+    """止める条件の割合 tolerance は 0 以上 1 未満の有限の数（NaN では比べても止まらない）。"""
+    if isinstance(tolerance, bool) or not isinstance(tolerance, int | float):
+        raise TypeError(f"tolerance は数です（{type(tolerance).__name__}）")
+    if not 0.0 <= tolerance < 1.0:
+        raise ValueError(f"tolerance は 0 以上 1 未満の数です（tolerance={tolerance}）")
 
 
 # --8<-- [end:jacobi]
@@ -228,15 +287,19 @@ def fit_pca(x: Rows, n_components: int) -> PcaModel:
         raise ValueError(
             f"n_components は 1 以上、列の数 {width} 以下です（n_components={n_components}）"
         )
-    eigen = jacobi_eigen(covariance_matrix(rows))
+    covariance, exponent = scaled_covariance(rows)  # 2**exponent で割ったデータの共分散
+    eigen = jacobi_eigen(covariance)
     total = kahan_sum(eigen.values)
     if total <= 0.0:
         raise ValueError("すべての列が一定なので、説明すべきばらつき（分散）がありません")
     kept = eigen.values[:n_components]
+    variances = [times_power_of_two(value, 2 * exponent) for value in kept]
+    if not all(math.isfinite(value) for value in variances):
+        raise ValueError("x の値の幅が大きすぎて、分散が大きすぎて浮動小数で表せません")
     return PcaModel(
         mean=mean_of_columns(rows),
         components=normalize_signs(eigen.vectors[:n_components]),
-        explained_variance=kept,
+        explained_variance=variances,
         explained_variance_ratio=[value / total for value in kept],
         sweeps=eigen.sweeps,
     )
@@ -312,12 +375,14 @@ def top_loadings(component: Sequence[float], columns: Sequence[str], k: int) -> 
 
 # --8<-- [start:standardize]
 def standardize(x: Rows) -> Matrix:
-    """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。標準偏差が 0 の列は 1 で割る。"""
+    """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。一定の列は 0 だけの列にする。
+
+    一定かどうかは第 9 章と同じ numeric.is_constant で決め、一定の列は最初の値を引いて 1 で割る。
+    """
     rows = as_rows(x)
     scales = []
     for j in range(len(rows[0])):
-        mean = kahan_mean(row[j] for row in rows)
-        std = math.sqrt(kahan_mean((row[j] - mean) ** 2 for row in rows))
+        mean, std = mean_and_std([row[j] for row in rows], f"x の {j + 1} 列目")
         scales.append((mean, std if std != 0.0 else 1.0))
     return [
         [(value - mean) / std for value, (mean, std) in zip(row, scales, strict=True)]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sized
+import sys
+from collections.abc import Iterable, Sequence, Sized
 from decimal import ROUND_HALF_UP, Context, Decimal
 from numbers import Real
 
@@ -51,6 +52,49 @@ def kahan_mean(values: Iterable[float]) -> float:
 
 
 # --8<-- [end:kahan]
+
+
+CONSTANT_SPREAD_ULPS = 4
+"""値の幅がいちばん大きい絶対値のこの数の ulp 以下なら、その列は一定とみなす（is_constant）。"""
+
+
+# --8<-- [start:constant]
+def is_constant(values: Sequence[float]) -> bool:
+    """値の幅（最大 − 最小）が、値の大きさに対する丸めの誤差（数 ulp）以下なら一定とみなす。
+
+    0.1 を 3 つ並べた列でも、平均は足し算の丸めで 0.10000000000000002 になる。そのずれを同じ
+    くらい小さな標準偏差で割ると 0 でなく ±1 になるので、一定かどうかは 0 との比較でなく、
+    値の大きさに比べた幅で決める。第 9 章・第 12 章・第 13 章の標準化が、この 1 つの決まりを使う。
+    """
+    if not values:
+        raise ValueError("空の列が一定かどうかは決められません")
+    for position, value in enumerate(values):
+        if not math.isfinite(as_float(value, f"列の {position} 番目")):
+            raise ValueError(f"列の {position} 番目が有限の数ではありません（{value}）")
+    low, high = min(values), max(values)
+    return high - low <= CONSTANT_SPREAD_ULPS * math.ulp(max(abs(low), abs(high)))
+
+
+def mean_and_std(values: Sequence[float], name: str) -> tuple[float, float]:
+    """Kahan の和による平均と母標準偏差（n で割る）。一定の列（is_constant）は (最初の値, 0.0)。
+
+    偏差の二乗があふれる・消えるほど大きい・小さい値は、偏差の最大の絶対値で割ってから二乗する。
+    それでも幅が有限の数で表せなければ、name を書いた ValueError にする。
+    """
+    if is_constant(values):
+        return values[0], 0.0
+    mean = kahan_mean(values)
+    variance = kahan_mean((value - mean) * (value - mean) for value in values)
+    if sys.float_info.min <= variance < math.inf:
+        return mean, math.sqrt(variance)
+    largest = max(abs(value - mean) for value in values)
+    if not math.isfinite(largest):
+        raise ValueError(f"{name} の値が大きすぎて分散が有限になりません")
+    scaled = kahan_mean((value - mean) / largest * ((value - mean) / largest) for value in values)
+    return mean, largest * math.sqrt(scaled)
+
+
+# --8<-- [end:constant]
 
 
 # --8<-- [start:format-fixed]

@@ -158,8 +158,9 @@ def fit_tree(
     """釣り合いの重みの決定木を、numpy の分割探索で育てる。
 
     WeightedTreeClassifier.fit と同じく、訓練データのラベルで重みを決めてから育てる。
-    Features に包み直さずに、数の行をそのまま渡す。
+    Features に包み直さずに、数の行をそのまま渡す。正解は int（NaN や bool は失敗）。
     """
+    require_labels(t)
     weights = class_weights(t, ClassWeight.BALANCED)
     return grow_weighted_numpy(rows, list(t), columns, weights, check_max_depth(max_depth))
 

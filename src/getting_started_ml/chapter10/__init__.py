@@ -21,7 +21,12 @@ from getting_started_ml.chapter10.forest import (
     majority_vote,
 )
 from getting_started_ml.chapter10.importance import forest_importances, tree_importances
-from getting_started_ml.chapter10.logistic import LogisticRegression, cross_entropy, softmax
+from getting_started_ml.chapter10.logistic import (
+    LogisticConvergenceWarning,
+    LogisticRegression,
+    cross_entropy,
+    softmax,
+)
 from getting_started_ml.chapter10.models import (
     Classifier,
     Predictions,
@@ -38,6 +43,7 @@ __all__ = [
     "ChapterModels",
     "Classifier",
     "FittedTree",
+    "LogisticConvergenceWarning",
     "LogisticRegression",
     "Predictions",
     "RandomForest",

@@ -62,6 +62,7 @@ def gradient_descent(
     inputs: Matrix, targets: Sequence[int], n_classes: int, learning_rate: float, epochs: int
 ) -> tuple[Matrix, list[float]]:
     """重み（先頭の行がバイアス）と各回の損失。損失は更新の前に測るので、長さは epochs。"""
+    check_targets(targets, n_classes)
     n = inputs.shape[0]
     rows, classes = np.arange(n), np.array(targets)
     one_hot = np.zeros((n, n_classes))
@@ -82,6 +83,17 @@ def gradient_descent(
 
 
 # --8<-- [end:gradient-descent]
+
+
+def check_targets(targets: Sequence[int], n_classes: int) -> None:
+    """正解はクラスの番号 0〜n_classes−1 の int。−1 は numpy では最後のクラスを指してしまう。"""
+    for position, target in enumerate(targets):
+        if isinstance(target, bool) or not isinstance(target, int | np.integer):
+            raise TypeError(f"正解の {position} 番目はクラスの番号（int）です（{target!r}）")
+        if not 0 <= target < n_classes:
+            raise ValueError(
+                f"正解の {position} 番目 {target} がクラスの番号 0〜{n_classes - 1} の外です"
+            )
 
 
 def check_finite(finite: bool, learning_rate: float) -> None:

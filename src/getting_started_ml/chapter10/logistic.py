@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+import warnings
 from collections.abc import Sequence
 from functools import reduce
 from operator import add
@@ -18,6 +20,10 @@ if TYPE_CHECKING:
 
 LOG_EPSILON = 1e-12
 """log(0) を避けるために確率へ足す小さな数。"""
+SETTLE_WINDOW = 10
+"""最後のこの回数の更新で損失が上がっていないかを見て、収束していないことに気づく。"""
+RISE_TOLERANCE = 1e-9
+"""前の回の損失（1 未満なら 1）のこの割合を超えて上がったら「上がった」とみなす。"""
 
 
 # --8<-- [start:sequential-sum]
@@ -79,6 +85,10 @@ def cross_entropy(probabilities: Sequence[Sequence[float]], targets: Sequence[in
 
 
 # --8<-- [start:logistic-regression]
+class LogisticConvergenceWarning(UserWarning):
+    """勾配降下法の損失が、最後の更新でもまだ上がり下がりしている（収束していない）。"""
+
+
 class LogisticRegression:
     """多クラスのロジスティック回帰。正則化なしのバッチ勾配降下法で、決めた回数だけ学ぶ。"""
 
@@ -133,6 +143,7 @@ class LogisticRegression:
         )
         self._classes, self._columns = classes, columns
         self._parameters, self._losses = parameters, losses
+        warn_if_unsettled(losses, self._learning_rate)
         return self
 
     def predict(self, x: Sequence[Features]) -> list[str]:
@@ -152,6 +163,32 @@ class LogisticRegression:
 
 
 # --8<-- [end:logistic-regression]
+
+
+# --8<-- [start:settled]
+def warn_if_unsettled(losses: Sequence[float], learning_rate: float) -> None:
+    """最後の SETTLE_WINDOW 回の更新のどこかで損失が上がっていたら、警告する。
+
+    学習率が損失の曲がり具合に比べて大きすぎると、谷を行き過ぎて、損失は下がりきらずに
+    いくつかの値を行き来し続ける。回数を増やしても直らないので、黙って返さずに知らせる。
+    """
+    tail = losses[-SETTLE_WINDOW - 1 :]
+    rises = sum(
+        1
+        for before, after in itertools.pairwise(tail)
+        if after - before > RISE_TOLERANCE * max(abs(before), 1.0)
+    )
+    if rises:
+        warnings.warn(
+            f"勾配降下法が収束していません（最後の {len(tail) - 1} 回の更新で損失が {rises} 回"
+            f"上がりました）。learning_rate（{learning_rate}）を小さくするか、"
+            "特徴量を標準化してください",
+            LogisticConvergenceWarning,
+            stacklevel=3,
+        )
+
+
+# --8<-- [end:settled]
 
 
 def check_learning_rate(learning_rate: float) -> float:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter12.regularization import FloatRows, float_rows
-from getting_started_ml.numeric import kahan_mean, kahan_sum
+from getting_started_ml.numeric import kahan_mean, kahan_sum, mean_and_std
 
 FEATURES = ("RM", "PTRATIO", "LSTAT")
 TARGET = "PRICE"
@@ -46,10 +46,7 @@ class PolynomialScaler:
         means, stds = [], []
         for j, name in enumerate(names):
             column = [row[j] for row in rows]
-            mean = kahan_mean(column)
-            std = math.sqrt(kahan_mean((value - mean) * (value - mean) for value in column))
-            if not math.isfinite(std):
-                raise ValueError(f"列 {name} の値が大きすぎて、標準偏差が有限の数で表せません")
+            mean, std = mean_and_std(column, f"列 {name}")  # 一定の列（is_constant）は std 0
             if std == 0.0:
                 raise ValueError(
                     f"列 {name} は訓練データで一定（{column[0]}）なので標準化できません"

@@ -1,0 +1,59 @@
+"""差分テスト: 第 10 章のロジスティック回帰を、正則化なしの scikit-learn の版と比べる。
+
+生成する入力: 10〜50 行・1〜4 列の正規乱数を標準化した特徴量と、2〜4 種類のラベル。どの行の
+特徴量にも、別のラベルを付けた同じ行を 1 つずつ混ぜるので、きれいには分けられず、損失の
+最小値は有限の重みで決まる。
+
+約束の違いと許容誤差:
+- 自作は学習率 1.0 の勾配降下法を 5000 回、scikit-learn（C=inf、lbfgs）は最小値まで解く。
+  重みは冗長（どのクラスのスコアにも同じ値を足しても確率は変わらない）なので比べず、
+  最後の損失を、scikit-learn の確率で測った交差エントロピーと絶対 1e-6 で比べる。
+- 標準化した特徴量では学習率 1.0 で損失が行き来しない（LogisticConvergenceWarning が
+  出ない）ことも、ここで確かめる（警告はエラーになる設定）。
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.linear_model import LogisticRegression as LibraryLogisticRegression
+
+from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter10 import LogisticRegression
+
+LOG_EPSILON = 1e-12
+
+
+@st.composite
+def overlapping(draw: st.DrawFn) -> tuple[np.ndarray, list[str]]:
+    """標準化した特徴量と、同じ行に別のラベルを混ぜたラベル。"""
+    n = draw(st.integers(10, 50))
+    width = draw(st.integers(1, 4))
+    kinds = draw(st.integers(2, 4))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    x = rng.normal(size=(n, width))
+    scores = x @ rng.normal(size=(width, kinds))
+    labels = [int(np.argmax(row + rng.gumbel(size=kinds))) for row in scores]
+    x = np.vstack([x, x])
+    labels += [(label + 1) % kinds for label in labels]
+    x = (x - x.mean(axis=0)) / x.std(axis=0)
+    return x, [f"k{label}" for label in labels]
+
+
+@settings(max_examples=15, deadline=None)
+@given(overlapping())
+def test_損失の最小値はscikit_learnの正則化なしのロジスティック回帰と同じ(
+    data: tuple[np.ndarray, list[str]],
+) -> None:
+    x, t = data
+    rows = [Features(tuple(f"c{j}" for j in range(x.shape[1])), tuple(row)) for row in x.tolist()]
+    ours = LogisticRegression().fit(rows, t)
+    library = LibraryLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(x, t)
+
+    probabilities = library.predict_proba(x)
+    positions = [list(library.classes_).index(label) for label in t]
+    optimum = -float(np.mean(np.log(probabilities[np.arange(len(t)), positions] + LOG_EPSILON)))
+    assert ours.classes == tuple(library.classes_)
+    assert ours.losses[-1] == pytest.approx(optimum, abs=1e-6)
