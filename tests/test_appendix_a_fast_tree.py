@@ -213,3 +213,15 @@ def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None
             truncate(deepest, depth, rows, split.t_train, columns=columns, weights=weights)
             == expected
         )
+
+
+def test_ラベルが200種類あっても純Pythonの木とビットまで同じ() -> None:
+    # ラベルの番号を 8 ビットに詰めると、128 番目からの番号が負に回って数えられなくなっていた
+    generator = np.random.default_rng(18)
+    rows: list[FeatureRow] = [tuple(row) for row in generator.integers(0, 30, (600, 2)).tolist()]
+    labels = [f"l{k}" for k in generator.integers(0, 200, 600).tolist()]
+    weights = {label: 1.0 + (int(label[1:]) % 7) / 4 for label in labels}
+
+    for depth in [1, 3, None]:
+        expected = grow_weighted(rows, labels, ("x", "y"), weights, depth)
+        assert grow_weighted_numpy(rows, labels, ("x", "y"), weights, depth) == expected

@@ -31,7 +31,7 @@ T = TypeVar("T", bound=np.generic)
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 SmallInts = npt.NDArray[np.int32]
-Labels = npt.NDArray[np.int8]
+Labels = npt.NDArray[np.int32]
 Bools = npt.NDArray[np.bool_]
 
 
@@ -226,7 +226,7 @@ def grow_weighted_numpy(
     values = check_training_data(rows, labels, columns, weights)
     encoded, known = encode(values, labels, weights)
     order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
-    ys = encoded.codes.astype(np.int8)[order]
+    ys = encoded.codes.astype(np.int32)[order]  # 8 ビットでは 128 種類目から番号が回る
     features = np.arange(len(columns))
     node = SortedNode(features, order, np.take_along_axis(encoded.values, order, 1), ys)
     return grow_sorted(encoded, known, columns, np.arange(len(labels)), node=node, depth=depth)
