@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +19,6 @@ import numpy.typing as npt
 from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
 from getting_started_ml.chapter08 import (
     FeatureRow,
-    gini_of_weights,
     repeated_sums,
     weighted_majority,
 )
@@ -30,8 +29,6 @@ T = TypeVar("T", bound=np.generic)
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
-SmallInts = npt.NDArray[np.int32]
-Labels = npt.NDArray[np.int32]
 Bools = npt.NDArray[np.bool_]
 
 
@@ -79,54 +76,101 @@ class Encoded:
 
 
 @dataclass(frozen=True)
-class SortedNode:
-    """節の行を、列ごとに値の小さい順（同じ値なら元の行の順）に並べたもの。どれも列 × 節の行。"""
+class Level:
+    """同じ深さの節をまとめたもの。
 
-    features: Ints  # 各行（配列の 1 段目）が何番目の列か。値が 1 種類になった列は除く
-    order: SmallInts  # 元の行の番号
-    xs: Floats  # その行の値
-    ys: Labels  # その行のラベルの番号
+    どの列でも、節 i の行は区間 starts[i]:starts[i+1] を占め、区間の中では値の小さい順
+    （同じ値なら元の行の順）に並ぶ。根で 1 回並べ替えれば、あとは並びを保って振り分けるだけでよい。
+    """
 
-    def divide(self, goes_left: Bools) -> tuple[SortedNode, SortedNode]:
-        """goes_left（元の行の番号で引く真偽）で左右に分ける。どちらも並びを保つ。"""
-        mask = goes_left[self.order]
-        return self.keep(mask), self.keep(~mask)
+    order: Ints  # 列 × 位置: そこに並ぶ元の行の番号
+    starts: Ints  # 節ごとの区間の始まりと、最後の終わり
+    node_of_row: Ints  # 元の行ごとの節の番号（この深さの節に無い行は -1）
 
-    def keep(self, mask: Bools) -> SortedNode:
-        """mask（order と同じ形）が真の行だけを残す。
+    @property
+    def n_nodes(self) -> int:
+        return self.starts.size - 1
 
-        値が 1 種類しかない列は、この節より下で境界を持たないので落とす（ダミー変数に多い）。
-        """
-        n_columns = self.order.shape[0]
-        xs = self.xs[mask].reshape(n_columns, -1)
-        varying = xs[:, 0] != xs[:, -1]
-        return SortedNode(
-            self.features[varying],
-            self.order[mask].reshape(n_columns, -1)[varying],
-            xs[varying],
-            self.ys[mask].reshape(n_columns, -1)[varying],
-        )
+    def node_of_position(self) -> Ints:
+        """位置ごとの節の番号（どの列でも同じ）。"""
+        return np.repeat(np.arange(self.n_nodes), np.diff(self.starts))
 
 
-def best_split_sorted(node: SortedNode, columns: Sequence[str], encoded: Encoded) -> Split | None:
-    """並べた節から最良の分割を探す。
+@dataclass(frozen=True)
+class Boundaries:
+    """値が変わる境界（探す節の中だけ）。走査の順（列の順、位置の順）に並ぶ。"""
+
+    node: Ints  # 境界のある節
+    column: Ints  # 境界のある列（Level.order の行の番号）
+    flat: Ints  # 境界の右側の最初の位置（列 × 位置を 1 次元にした番号）
+    lower: Ints  # その列での節の区間の始まり（同じく 1 次元の番号）
+    upper: Ints  # 節の区間の終わり
+
+
+@dataclass(frozen=True)
+class BestSplits:
+    """節ごとの最良の分割。分割の無い節は found が偽。"""
+
+    found: Bools
+    feature: Ints
+    threshold: Floats
+    impurity: Floats
+
+
+def find_boundaries(xs: Floats, level: Level, searchable: Bools) -> Boundaries:
+    """searchable な節の、列ごとに値が変わる位置を、列の順・位置の順に求める。"""
+    width = xs.shape[1]
+    node = level.node_of_position()
+    inside = (node[1:] == node[:-1]) & searchable[node[1:]]
+    column, before = np.nonzero((xs[:, 1:] != xs[:, :-1]) & inside)
+    at = node[before + 1]
+    base = column * width
+    return Boundaries(
+        at, column, base + before + 1, base + level.starts[at], base + level.starts[at + 1]
+    )
+
+
+def best_splits(encoded: Encoded, level: Level, searchable: Bools, counts: Ints) -> BestSplits:
+    """searchable な節ごとに最良の分割を探す。
 
     第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
     不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
     """
-    xs = node.xs
-    column, before = np.nonzero(xs[:, 1:] != xs[:, :-1])
-    if column.size == 0:
-        return None
-    boundary = before + 1
-    sides = side_sums(node.ys, column, boundary, encoded.tables)
+    found = np.zeros(level.n_nodes, dtype=np.bool_)
+    size = level.n_nodes
+    best = BestSplits(found, np.zeros(size, np.intp), np.zeros(size), np.zeros(size))
+    if not searchable.any():
+        return best
+    xs = np.empty(level.order.shape)
+    for column, rows in enumerate(level.order):  # 列ごとに引くほうが、1 次元の番号を作るより速い
+        encoded.values[column].take(rows, out=xs[column])
+    boundaries = find_boundaries(xs, level, searchable)
+    if boundaries.node.size == 0:
+        return best
+    sides = side_sums(encoded.codes[level.order].ravel(), boundaries, counts, encoded.tables)
     left_part = weighted_part(sides.left, sides.left_present)
     right_part = weighted_part(sides.right, sides.right_present)
-    impurities = (left_part + right_part) / sides.node_weight[column]
-    best = int(np.argmin(impurities))
-    j, i = int(column[best]), int(boundary[best])
-    threshold = (float(xs[j, i - 1]) + float(xs[j, i])) / 2
-    return Split(columns[int(node.features[j])], threshold, float(impurities[best]))
+    impurities = (left_part + right_part) / sides.node_weight
+    chosen = first_minimum(boundaries.node, impurities, level.n_nodes)
+    nodes = boundaries.node[chosen]
+    flat = boundaries.flat[chosen]
+    values = xs.ravel()
+    found[nodes] = True
+    best.feature[nodes] = boundaries.column[chosen]
+    best.threshold[nodes] = (values[flat - 1] + values[flat]) / 2
+    best.impurity[nodes] = impurities[chosen]
+    return best
+
+
+def first_minimum(node: Ints, impurities: Floats, n_nodes: int) -> Ints:
+    """節ごとに、走査の順で最初に現れる最小の不純度の境界の番号（境界のある節だけ、節の順）。"""
+    lowest = np.full(n_nodes, np.inf)
+    np.minimum.at(lowest, node, impurities)
+    candidates = np.flatnonzero(impurities == lowest[node])
+    first = np.full(n_nodes, node.size)
+    np.minimum.at(first, node[candidates], candidates)
+    result: Ints = first[first < node.size]
+    return result
 
 
 @dataclass(frozen=True)
@@ -137,47 +181,70 @@ class SideSums:
     left_present: Bools
     right: Floats
     right_present: Bools
-    node_weight: Floats  # 列ごと
+    node_weight: Floats
 
 
-def side_sums(ys: Labels, column: Ints, boundary: Ints, tables: Sequence[Floats]) -> SideSums:
-    """境界 boundary（列 column の並びで、左が boundary 個）ごとの重みの合計を求める。
+def side_sums(ys: Ints, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats]) -> SideSums:
+    """境界ごとの左右の重みの合計を求める。ys は列 × 位置のラベルの番号を 1 次元にしたもの。
 
-    左は、その列の並びでラベルが初めて現れた順（節全体の重みも同じ順に足す）。
-    右は、右側で初めて現れた順。ラベルごとに、右側で最初に現れる位置で並べて決める。
+    左と節全体は、その列の並びで節の中にラベルが初めて現れた順。右は、右側で初めて現れた順。
+    ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
     """
-    n_columns, n = ys.shape
     n_labels = len(tables)
-    left_counts = np.empty((boundary.size, n_labels), dtype=np.intp)
-    right_first = np.full((boundary.size, n_labels), n, dtype=np.intp)
-    first_seen = np.full((n_columns, n_labels), n, dtype=np.intp)
-    totals = np.zeros(n_labels, dtype=np.intp)
-    offsets = column * n
-    for label in range(n_labels):
-        at = np.nonzero(ys == label)[1].reshape(n_columns, -1)  # 列ごとの、そのラベルの位置
-        totals[label] = at.shape[1]
-        if totals[label] == 0:
-            left_counts[:, label] = 0
-            continue
-        flat = (at + (np.arange(n_columns) * n)[:, np.newaxis]).ravel()
-        left_counts[:, label] = np.searchsorted(flat, offsets + boundary) - column * totals[label]
-        first_seen[:, label] = at[:, 0]
-        remains = left_counts[:, label] < totals[label]
-        right_first[remains, label] = at[column[remains], left_counts[remains, label]]
-    right_counts = totals - left_counts
-    node_counts = np.broadcast_to(totals, (n_columns, n_labels))
-    left_order = np.argsort(first_seen, axis=1, kind="stable")
-    right_order = np.argsort(right_first, axis=1, kind="stable")
-    left_of_boundary = left_order[column]
+    if n_labels == 2:
+        left_counts, left_order, right_order = two_label_counts(ys, boundaries)
+    else:
+        left_counts, left_order, right_order = label_counts(ys, boundaries, n_labels)
+    node_counts = counts[boundaries.node]
+    right_counts = node_counts - left_counts
     return SideSums(
-        in_order(pick_weights(tables, left_counts), left_of_boundary),
-        in_order(left_counts > 0, left_of_boundary),
+        in_order(pick_weights(tables, left_counts), left_order),
+        in_order(left_counts > 0, left_order),
         in_order(pick_weights(tables, right_counts), right_order),
         in_order(right_counts > 0, right_order),
         kahan_columns(
             in_order(pick_weights(tables, node_counts), left_order),
             in_order(node_counts > 0, left_order),
         ),
+    )
+
+
+def label_counts(ys: Ints, boundaries: Boundaries, n_labels: int) -> tuple[Ints, Ints, Ints]:
+    """境界ごとの左側のラベルの件数と、左（節全体）と右でラベルが初めて現れた順。
+
+    ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
+    """
+    shape = (boundaries.flat.size, n_labels)
+    left_counts = np.empty(shape, dtype=np.intp)
+    first_seen = np.empty(shape, dtype=np.intp)
+    right_first = np.empty(shape, dtype=np.intp)
+    for label in range(n_labels):
+        at = np.append(np.flatnonzero(ys == label), ys.size)  # 番兵: どの区間よりも後ろ
+        start = np.searchsorted(at, boundaries.lower)
+        split = np.searchsorted(at, boundaries.flat)
+        left_counts[:, label] = split - start
+        first_seen[:, label] = np.where(at[start] < boundaries.upper, at[start], ys.size)
+        right_first[:, label] = np.where(at[split] < boundaries.upper, at[split], ys.size)
+    left_order = np.argsort(first_seen, axis=1, kind="stable")
+    right_order = np.argsort(right_first, axis=1, kind="stable")
+    return left_counts, left_order, right_order
+
+
+def two_label_counts(ys: Ints, boundaries: Boundaries) -> tuple[Ints, Ints, Ints]:
+    """label_counts の、ラベルが 2 種類（番号 0 と 1）のときの近道。
+
+    番号 1 の件数は累積和の差で求まる。初めて現れた順は、節の区間の最初の行のラベル、
+    右側なら境界の右の最初の行のラベルが先になる。
+    """
+    ones = np.concatenate([[0], np.cumsum(ys)])  # 位置より前の番号 1 の件数
+    left_ones = ones[boundaries.flat] - ones[boundaries.lower]
+    left_counts = np.stack([boundaries.flat - boundaries.lower - left_ones, left_ones], axis=1)
+    left_first = ys[boundaries.lower]
+    right_first = ys[boundaries.flat]
+    return (
+        left_counts,
+        np.stack([left_first, 1 - left_first], axis=1),
+        np.stack([right_first, 1 - right_first], axis=1),
     )
 
 
@@ -189,6 +256,9 @@ def pick_weights(tables: Sequence[Floats], counts: Ints) -> Floats:
 def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
     """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。1 次元に直して引く）。"""
     n_rows, width = values.shape
+    if width == 2:  # 順は (0, 1) か (1, 0) だけ
+        swapped: npt.NDArray[T] = np.where(order[:, :1] == 0, values, values[:, ::-1])
+        return swapped
     flat = order + (np.arange(n_rows) * width)[:, np.newaxis]
     result: npt.NDArray[T] = values.ravel()[flat]
     return result
@@ -219,17 +289,94 @@ def grow_weighted_numpy(
     weights: Mapping[L, float],
     depth: int | None,
 ) -> Tree[L]:
-    """第 8 章の grow_weighted と同じ木を育てる。分割探索だけを numpy で行う。
+    """第 8 章の grow_weighted と同じ木を、深さごとに節をまとめて育てる。
 
+    再帰せず、1 つの深さのすべての節の分割を numpy の 1 回の流れで探す。
     列ごとの並べ替えは根で 1 回だけ。安定な並べ替えなので、同じ値は元の行の順に並ぶ。
     """
     values = check_training_data(rows, labels, columns, weights)
+    limit = check_depth(depth)
     encoded, known = encode(values, labels, weights)
-    order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
-    ys = encoded.codes.astype(np.int32)[order]  # 8 ビットでは 128 種類目から番号が回る
-    features = np.arange(len(columns))
-    node = SortedNode(features, order, np.take_along_axis(encoded.values, order, 1), ys)
-    return grow_sorted(encoded, known, columns, np.arange(len(labels)), node=node, depth=depth)
+    order = np.argsort(encoded.values, axis=1, kind="stable")
+    n_rows = len(labels)
+    level: Level | None = Level(order, np.array([0, n_rows]), np.zeros(n_rows, dtype=np.intp))
+    parts = TreeParts(columns, known)
+    while level is not None:
+        may_split = limit is None or parts.depth < limit
+        level = grow_level(encoded, level, parts, may_split=may_split)
+    return parts.assemble()
+
+
+def check_depth(depth: int | None) -> int | None:
+    """深さは 0 以上の int か None（制限なし）。"""
+    if depth is None:
+        return None
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"深さ depth は int か None です（{depth!r}）")
+    if depth < 0:
+        raise ValueError(f"深さ depth は 0 以上です（depth={depth}）")
+    return depth
+
+
+def grow_level(
+    encoded: Encoded, level: Level, parts: TreeParts[L], *, may_split: bool
+) -> Level | None:
+    """1 つの深さの節をすべて、葉か分割にする。分割した節の子の深さを返す（無ければ None）。
+
+    節ごとの手順は第 8 章の grow_weighted と同じ: 深さが残っていて純粋でなければ最良の分割を探し、
+    見つからないか、行がすべて片側に寄るなら、重み付きの多数決の葉にする。
+    """
+    sums = NodeSums.of(encoded, level)
+    searchable = sums.impure() & may_split
+    best = best_splits(encoded, level, searchable, sums.counts)
+    rows = np.flatnonzero(level.node_of_row >= 0)
+    node = level.node_of_row[rows]
+    goes_left = encoded.values[best.feature[node], rows] <= best.threshold[node]
+    left_sizes = np.bincount(node[goes_left], minlength=level.n_nodes)
+    divided = best.found & (left_sizes > 0) & (left_sizes < np.diff(level.starts))
+    majority = sums.majority()
+    parts.add_level(divided, best, majority)
+    if not divided.any():
+        return None
+    return divide(
+        level, rows=rows, node=node, goes_left=goes_left, divided=divided, left_sizes=left_sizes
+    )
+
+
+def divide(
+    level: Level, *, rows: Ints, node: Ints, goes_left: Bools, divided: Bools, left_sizes: Ints
+) -> Level:
+    """分けた節の行を左右の子に振り分けて、次の深さを作る。どの列でも区間の中の並びは保つ。
+
+    子は、分けた節の順に（左、右）と番号を付ける。葉になった節の行は落とす。
+    """
+    child_base = 2 * (np.cumsum(divided) - 1)  # 分けた節の左の子の番号
+    sizes = np.diff(level.starts)
+    child_sizes = np.stack([left_sizes, sizes - left_sizes], axis=1)[divided].ravel()
+    starts = np.concatenate([[0], np.cumsum(child_sizes)])
+    kept = divided[node]
+    node_of_row = np.full(level.node_of_row.size, -1, dtype=np.intp)
+    node_of_row[rows[kept]] = child_base[node[kept]] + (~goes_left[kept])
+    side = np.full(level.node_of_row.size, 2, dtype=np.int8)  # 0 は左、1 は右、2 は落とす
+    side[rows[kept]] = ~goes_left[kept]
+    order = np.empty((level.order.shape[0], int(starts[-1])), dtype=np.intp)
+    sides = side[level.order]
+    for which in (0, 1):
+        picked = level.order.ravel().compress((sides == which).ravel()).reshape(order.shape[0], -1)
+        order[:, positions_of_side(starts, which)] = picked
+    return Level(order, starts, node_of_row)
+
+
+def positions_of_side(starts: Ints, which: int) -> Ints:
+    """片側（which: 0 は左、1 は右）に行く行を列ごとに並びを保って取り出したときの、次の深さの位置。
+
+    同じ側の子は親の順に並び、どの列でも子ごとの件数は同じなので、位置はどの列でも同じになる。
+    """
+    sizes = np.diff(starts)[which::2]
+    first = starts[:-1][which::2]
+    before = np.cumsum(sizes) - sizes  # 同じ側の、前の子の件数
+    result: Ints = np.repeat(first - before, sizes) + np.arange(int(sizes.sum()))
+    return result
 
 
 def check_training_data(
@@ -266,69 +413,92 @@ def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> Floats:
     return values
 
 
-def grow_sorted(
-    encoded: Encoded,
-    known: list[L],
-    columns: tuple[str, ...],
-    members: Ints,
-    *,
-    node: SortedNode | None,
-    depth: int | None,
-) -> Tree[L]:
-    """members（節の行、元の順）と、その並べた形 node から、第 8 章と同じ手順で木を育てる。
+@dataclass(frozen=True)
+class NodeSums:
+    """節ごとのラベルの件数と重みの合計。重みは節（元の行の順）で初めて現れた順に並べる。"""
 
-    深さが残っていない節は分けないので、並べた形を作らずに None を渡す。
-    """
-    codes = encoded.codes[members]
-    split = None
-    if node is not None and depth != 0 and not is_pure(encoded, codes, len(known)):
-        split = best_split_sorted(node, columns, encoded)
-    if split is None:
-        return Leaf(known[majority_code(encoded, codes, len(known))])
-    position = columns.index(split.feature)
-    goes_left = encoded.values[position, members] <= split.threshold
-    if goes_left.all() or not goes_left.any():
-        return Leaf(known[majority_code(encoded, codes, len(known))])
-    chosen = np.zeros(encoded.codes.size, dtype=np.bool_)
-    chosen[members[goes_left]] = True
-    remaining = None if depth is None else depth - 1
-    assert node is not None  # 分割が見つかったのは、並べた形があったときだけ
-    left, right = (None, None) if remaining == 0 else node.divide(chosen)
-    return Node(
-        split,
-        grow_sorted(encoded, known, columns, members[goes_left], node=left, depth=remaining),
-        grow_sorted(encoded, known, columns, members[~goes_left], node=right, depth=remaining),
-    )
+    counts: Ints  # 節 × ラベルの番号
+    ordered: Floats  # 節 × 初めて現れた順
+    present: Bools
+    labels: Ints  # ordered の各項のラベルの番号
 
+    @classmethod
+    def of(cls, encoded: Encoded, level: Level) -> NodeSums:
+        """第 8 章の label_weight_sums と同じ値と順。重みは repeated_sums の表から引く。"""
+        n_labels = len(encoded.tables)
+        rows = np.flatnonzero(level.node_of_row >= 0)
+        key = level.node_of_row[rows] * n_labels + encoded.codes[rows]
+        size = level.n_nodes * n_labels
+        counts = np.bincount(key, minlength=size).reshape(-1, n_labels)
+        first = np.full(size, rows.size, dtype=np.intp)
+        np.minimum.at(first, key, np.arange(rows.size))
+        order = np.argsort(first.reshape(-1, n_labels), axis=1, kind="stable")
+        return cls(
+            counts,
+            in_order(pick_weights(encoded.tables, counts), order),
+            in_order(counts > 0, order),
+            order,
+        )
 
-def label_sums(encoded: Encoded, codes: Ints, n_labels: int) -> list[tuple[int, float]]:
-    """節のラベルの番号と重みの合計を、節で初めて現れた順に並べる。
+    def impure(self) -> Bools:
+        """重み付きのジニ不純度が 0 でない節。第 8 章の gini_of_weights と同じ足し算で確かめる。"""
+        total = kahan_columns(self.ordered, self.present)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            shares = self.ordered / total[:, np.newaxis]
+        gini: Floats = 1.0 - kahan_columns(shares * shares, self.present)
+        result: Bools = gini != 0.0
+        return result
 
-    第 8 章の label_weight_sums と同じ順。重みは repeated_sums の表から引く
-    （行の順に Kahan の和を取るのとビットまで同じ値になる）。
-    """
-    counts = np.bincount(codes, minlength=n_labels)
-    present = [k for k in range(n_labels) if counts[k] > 0]
-    first = {k: int(np.argmax(codes == k)) for k in present}
-    return [
-        (k, float(encoded.tables[k][counts[k]])) for k in sorted(present, key=first.__getitem__)
-    ]
+    def majority(self) -> Ints:
+        """重みの合計がいちばん大きいラベルの番号。同じなら節で先に現れたほう。"""
+        candidates = np.where(self.present, self.ordered, -np.inf)
+        best = np.argmax(candidates, axis=1)
+        result: Ints = self.labels[np.arange(best.size), best]
+        return result
 
 
-def is_pure(encoded: Encoded, codes: Ints, n_labels: int) -> bool:
-    """重み付きのジニ不純度が 0 か。第 8 章と同じ足し算で確かめる。"""
-    sums = [value for _, value in label_sums(encoded, codes, n_labels)]
-    return gini_of_weights(sums) == 0.0
+class TreeParts(Generic[L]):
+    """深さごとに決まった葉と節を番号で覚え、最後に深いほうから組み立てる（再帰しない）。"""
 
+    def __init__(self, columns: tuple[str, ...], known: list[L]) -> None:
+        self.columns = columns
+        self.known = known
+        self.depth = 0
+        self.level_ids = [0]  # いまの深さの節の、木の中での番号
+        self.leaves: dict[int, L] = {}
+        self.nodes: dict[int, tuple[Split, int, int]] = {}
+        self.size = 1
 
-def majority_code(encoded: Encoded, codes: Ints, n_labels: int) -> int:
-    """重みの合計がいちばん大きいラベルの番号。同じなら節で先に現れたほう。"""
-    sums = label_sums(encoded, codes, n_labels)
-    best_code, best_sum = sums[0]
-    for code, value in sums[1:]:
-        if value > best_sum:
-            best_code, best_sum = code, value
-    return best_code
+    def add_level(self, divided: Bools, best: BestSplits, majority: Ints) -> None:
+        """いまの深さの節を葉か分割として覚え、子に番号を振る。"""
+        children: list[int] = []
+        for i, identifier in enumerate(self.level_ids):
+            if not divided[i]:
+                self.leaves[identifier] = self.known[int(majority[i])]
+                continue
+            feature = self.columns[int(best.feature[i])]
+            split = Split(feature, float(best.threshold[i]), float(best.impurity[i]))
+            children += self.reserve(identifier, split)
+        self.level_ids = children
+        self.depth += 1
+
+    def reserve(self, identifier: int, split: Split) -> tuple[int, int]:
+        """節 identifier を split で分けると覚え、左右の子の番号を返す。"""
+        children = (self.size, self.size + 1)
+        self.nodes[identifier] = (split, *children)
+        self.size += 2
+        return children
+
+    def assemble(self) -> Tree[L]:
+        """子は親より大きな番号なので、大きい番号から組み立てれば子が先にできている。"""
+        built: dict[int, Tree[L]] = {}
+        for identifier in range(self.size - 1, -1, -1):
+            if identifier in self.leaves:
+                built[identifier] = Leaf(self.leaves[identifier])
+            else:
+                split, left, right = self.nodes[identifier]
+                built[identifier] = Node(split, built.pop(left), built.pop(right))
+        return built[0]
 
 
 # --8<-- [end:grow]
@@ -375,31 +545,41 @@ def truncate(
         raise ValueError(f"切り詰める深さ depth は 0 以上の int です（{depth!r}）")
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
-
-    def cut(node: Tree[L], members: Ints, remaining: int) -> Tree[L]:
-        if isinstance(node, Leaf):
-            return node
-        if remaining == 0:
+    parts = TreeParts[L]((), [])
+    pending: list[tuple[int, Tree[L], Ints, int]] = [(0, tree, np.arange(len(rows)), depth)]
+    while pending:  # 深い木でも再帰しない
+        identifier, node, members, remaining = pending.pop()
+        if isinstance(node, Leaf) or remaining == 0:
             reached = [labels[i] for i in members.tolist()]
-            return Leaf(weighted_majority(reached, [weights[label] for label in reached]))
+            label = (
+                node.label
+                if isinstance(node, Leaf)
+                else weighted_majority(reached, [weights[label] for label in reached])
+            )
+            parts.leaves[identifier] = label
+            continue
         goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
-        return Node(
-            node.split,
-            cut(node.left, members[goes_left], remaining - 1),
-            cut(node.right, members[~goes_left], remaining - 1),
-        )
-
-    return cut(tree, np.arange(len(rows)), depth)
+        left, right = parts.reserve(identifier, node.split)
+        pending += [
+            (left, node.left, members[goes_left], remaining - 1),
+            (right, node.right, members[~goes_left], remaining - 1),
+        ]
+    return parts.assemble()
 
 
 # --8<-- [end:truncate]
 
 
 def features_of(tree: Tree[L]) -> list[str]:
-    """木の節が使う列の名前（重なりあり）。"""
-    if isinstance(tree, Leaf):
-        return []
-    return [tree.split.feature, *features_of(tree.left), *features_of(tree.right)]
+    """木の節が使う列の名前（重なりあり）。深い木でも再帰しない。"""
+    names = []
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Node):
+            names.append(node.split.feature)
+            pending += [node.right, node.left]
+    return names
 
 
 # --8<-- [end:predict]
