@@ -20,7 +20,15 @@ from getting_started_ml.appendix_a.fast_tree import (
     truncate,
 )
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
-from getting_started_ml.chapter03 import Leaf, Node, Split, build_tree, feature_rows, predict_one
+from getting_started_ml.chapter03 import (
+    Leaf,
+    Node,
+    Split,
+    Tree,
+    build_tree,
+    feature_rows,
+    predict_one,
+)
 from getting_started_ml.chapter08 import (
     ClassWeight,
     Pipeline,
@@ -225,3 +233,30 @@ def test_ラベルが200種類あっても純Pythonの木とビットまで同�
     for depth in [1, 3, None]:
         expected = grow_weighted(rows, labels, ("x", "y"), weights, depth)
         assert grow_weighted_numpy(rows, labels, ("x", "y"), weights, depth) == expected
+
+
+def depth_of(tree: Tree[int]) -> int:
+    """木の深さ（根だけなら 0）。深い木でも再帰しない。"""
+    deepest = 0
+    pending = [(tree, 0)]
+    while pending:
+        node, depth = pending.pop()
+        deepest = max(deepest, depth)
+        if isinstance(node, Node):
+            pending += [(node.left, depth + 1), (node.right, depth + 1)]
+    return deepest
+
+
+def test_1000段の深い木も再帰せずに育てて切り詰めて予測できる() -> None:
+    # 1 段ごとに再帰すると、およそ 990 段で RecursionError になっていた
+    rows: list[FeatureRow] = [(float(i),) for i in range(1000)]
+    labels = [i % 2 for i in range(1000)]
+    weights = {0: 1.0, 1: 1.0}
+
+    tree = grow_weighted_numpy(rows, labels, ("x",), weights, None)
+
+    assert depth_of(tree) == 999
+    assert predict_rows(tree, rows, ("x",)) == labels
+    shallow = truncate(tree, 3, rows, labels, columns=("x",), weights=weights)
+    assert depth_of(shallow) == 3
+    assert shallow == grow_weighted(rows, labels, ("x",), weights, 3)

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows, truncate
+from getting_started_ml.appendix_a.fast_tree import (
+    Rows,
+    grow_weighted_numpy,
+    predict_rows,
+    to_matrix,
+    truncate,
+)
 from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter03 import NotFittedError, Tree
 from getting_started_ml.chapter08 import (
@@ -147,9 +153,7 @@ def fit_preprocessor(x: Table) -> FittedPreprocessor:
     return FittedPreprocessor(duration, dummies)
 
 
-def fit_tree(
-    rows: Sequence[FeatureRow], t: Sequence[int], columns: tuple[str, ...], max_depth: int
-) -> Tree[int]:
+def fit_tree(rows: Rows, t: Sequence[int], columns: tuple[str, ...], max_depth: int) -> Tree[int]:
     """釣り合いの重みの決定木を、numpy の分割探索で育てる。
 
     WeightedTreeClassifier.fit と同じく、訓練データのラベルで重みを決めてから育てる。
@@ -261,8 +265,8 @@ def tune_max_depth(split: ThreeWaySplit, depths: Sequence[int]) -> list[DepthRes
     require_labels(split.t_train)
     preprocessor = fit_preprocessor(split.x_train)
     columns = preprocessor.columns()
-    x_train = preprocessor.rows(split.x_train)
-    x_valid = preprocessor.rows(split.x_valid)
+    x_train = to_matrix(preprocessor.rows(split.x_train), columns)  # 何度も使うので 1 回だけ配列に
+    x_valid = to_matrix(preprocessor.rows(split.x_valid), columns)
     deepest = fit_tree(x_train, split.t_train, columns, max(checked))
     weights = class_weights(split.t_train, ClassWeight.BALANCED)
     results = []

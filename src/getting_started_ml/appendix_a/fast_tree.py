@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,7 @@ T = TypeVar("T", bound=np.generic)
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 Bools = npt.NDArray[np.bool_]
+Rows: TypeAlias = Sequence[FeatureRow] | Floats  # 数の行か、行 × 列の配列
 
 
 # --8<-- [start:kahan]
@@ -283,7 +284,7 @@ def encode(
 
 
 def grow_weighted_numpy(
-    rows: Sequence[FeatureRow],
+    rows: Rows,
     labels: Sequence[L],
     columns: tuple[str, ...],
     weights: Mapping[L, float],
@@ -380,7 +381,7 @@ def positions_of_side(starts: Ints, which: int) -> Ints:
 
 
 def check_training_data(
-    rows: Sequence[FeatureRow],
+    rows: Rows,
     labels: Sequence[L],
     columns: Sequence[str],
     weights: Mapping[L, float],
@@ -390,7 +391,7 @@ def check_training_data(
     numpy の奥で分かりにくく失敗させず、入口で何が悪いかを書いて止める。
     """
     require_same_length(rows, labels, "特徴量", "正解")
-    if not rows:
+    if len(rows) == 0:
         raise ValueError("行が 1 つもないので決定木を学習できません")
     values = check_rows(rows, columns)
     for label in dict.fromkeys(labels):
@@ -400,12 +401,22 @@ def check_training_data(
     return values
 
 
-def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> Floats:
-    """どの行も列の数だけ有限の値を持つことを確かめ、行 × 列の配列にする。"""
-    for number, row in enumerate(rows, 1):
-        if len(row) != len(columns):
-            raise ValueError(f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います")
-    values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
+def check_rows(rows: Rows, columns: Sequence[str]) -> Floats:
+    """どの行も列の数だけ有限の値を持つことを確かめ、行 × 列の配列にする。
+
+    行 × 列の配列ならそのまま使う（何度も使う行は、to_matrix で 1 回だけ配列にしておける）。
+    """
+    if isinstance(rows, np.ndarray):
+        if rows.ndim != 2 or rows.shape[1] != len(columns):
+            raise ValueError(f"配列の形 {rows.shape} が、行 × 列の数 {len(columns)} ではありません")
+        values: Floats = rows.astype(np.float64, copy=False)
+    else:
+        for number, row in enumerate(rows, 1):
+            if len(row) != len(columns):
+                raise ValueError(
+                    f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います"
+                )
+        values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
     finite = np.isfinite(values).all(axis=1)
     if not finite.all():
         number = int(np.argmin(finite)) + 1
@@ -505,7 +516,7 @@ class TreeParts(Generic[L]):
 
 
 # --8<-- [start:predict]
-def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[str]) -> list[L]:
+def predict_rows(tree: Tree[L], rows: Rows, columns: Sequence[str]) -> list[L]:
     """第 3 章の predict_one と同じ道筋（境界と等しければ左）を、行をまとめて numpy でたどる。"""
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
@@ -525,11 +536,16 @@ def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[st
     return [leaf.label for leaf in reached if leaf is not None]
 
 
+def to_matrix(rows: Rows, columns: Sequence[str]) -> Floats:
+    """数の行を確かめて行 × 列の配列にする。同じ行で何度も育てたり予測したりするときに使う。"""
+    return check_rows(rows, columns)
+
+
 # --8<-- [start:truncate]
 def truncate(
     tree: Tree[L],
     depth: int,
-    rows: Sequence[FeatureRow],
+    rows: Rows,
     labels: Sequence[L],
     *,
     columns: Sequence[str],
