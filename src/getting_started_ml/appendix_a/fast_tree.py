@@ -78,23 +78,59 @@ class Encoded:
 
 @dataclass(frozen=True)
 class Level:
-    """同じ深さの節をまとめたもの。
+    """同じ深さの節をまとめたもの。分割を探す節（searched）の行だけを、列ごとに並べて持つ。
 
-    どの列でも、節 i の行は区間 starts[i]:starts[i+1] を占め、区間の中では値の小さい順
+    どの列でも、searched[i] の節の行は区間 starts[i]:starts[i+1] を占め、区間の中では値の小さい順
     （同じ値なら元の行の順）に並ぶ。根で 1 回並べ替えれば、あとは並びを保って振り分けるだけでよい。
+    純粋な節や深さの残っていない節は葉になるだけなので、並べない。
     """
 
     order: Ints  # 列 × 位置: そこに並ぶ元の行の番号
-    starts: Ints  # 節ごとの区間の始まりと、最後の終わり
+    starts: Ints  # 区間の始まりと、最後の終わり
+    searched: Ints  # 区間ごとの節の番号
     node_of_row: Ints  # 元の行ごとの節の番号（この深さの節に無い行は -1）
+    sums: NodeSums  # 節ごとのラベルの件数と重み
 
     @property
     def n_nodes(self) -> int:
-        return self.starts.size - 1
+        return int(self.sums.counts.shape[0])
 
-    def node_of_position(self) -> Ints:
-        """位置ごとの節の番号（どの列でも同じ）。"""
-        return np.repeat(np.arange(self.n_nodes), np.diff(self.starts))
+    def segment_of_position(self) -> Ints:
+        """位置ごとの区間の番号（どの列でも同じ）。"""
+        return np.repeat(np.arange(self.searched.size), np.diff(self.starts))
+
+
+@dataclass(frozen=True)
+class Buffers:
+    """深さが変わっても使い回す、列 × 行の大きさの作業用の配列。
+
+    列 × 行の大きさの配列を深さごとに確保し直すと、OS がそのたびにメモリのページを
+    用意し直し（ページフォールト）、その時間が計算そのものに近くなる。1 次元で確保しておき、
+    いまの幅の分だけを列 × 幅に見立てて使う。
+    """
+
+    n_columns: int
+    values: Floats  # 並べた値
+    codes: Ints  # 並べたラベルの番号
+    running: Ints  # 累積和（1 つ長い）
+    orders: tuple[Ints, Ints]  # いまの深さと次の深さの並び（交互に使う）
+    picked: Ints  # 片側に行く行
+
+    @classmethod
+    def of_size(cls, n_columns: int, n_rows: int) -> Buffers:
+        size = n_columns * n_rows
+        return cls(
+            n_columns,
+            np.empty(size),
+            np.empty(size, dtype=np.intp),
+            np.empty(size + 1, dtype=np.intp),
+            (np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)),
+            np.empty(size, dtype=np.intp),
+        )
+
+    def matrix(self, buffer: npt.NDArray[T], width: int) -> npt.NDArray[T]:
+        """buffer の先頭を、列 × width の配列として見る（コピーしない）。"""
+        return buffer[: self.n_columns * width].reshape(self.n_columns, width)
 
 
 @dataclass(frozen=True)
@@ -118,21 +154,25 @@ class BestSplits:
     impurity: Floats
 
 
-def find_boundaries(xs: Floats, level: Level, searchable: Bools) -> Boundaries:
-    """searchable な節の、列ごとに値が変わる位置を、列の順・位置の順に求める。"""
+def find_boundaries(xs: Floats, level: Level) -> Boundaries:
+    """並べた節の、列ごとに値が変わる位置を、列の順・位置の順に求める。"""
     width = xs.shape[1]
-    node = level.node_of_position()
-    inside = (node[1:] == node[:-1]) & searchable[node[1:]]
+    segment = level.segment_of_position()
+    inside = segment[1:] == segment[:-1]
     column, before = np.nonzero((xs[:, 1:] != xs[:, :-1]) & inside)
-    at = node[before + 1]
+    at = segment[before + 1]
     base = column * width
     return Boundaries(
-        at, column, base + before + 1, base + level.starts[at], base + level.starts[at + 1]
+        level.searched[at],
+        column,
+        base + before + 1,
+        base + level.starts[at],
+        base + level.starts[at + 1],
     )
 
 
-def best_splits(encoded: Encoded, level: Level, searchable: Bools, counts: Ints) -> BestSplits:
-    """searchable な節ごとに最良の分割を探す。
+def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
+    """並べた節ごとに最良の分割を探す。
 
     第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
     不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
@@ -140,15 +180,19 @@ def best_splits(encoded: Encoded, level: Level, searchable: Bools, counts: Ints)
     found = np.zeros(level.n_nodes, dtype=np.bool_)
     size = level.n_nodes
     best = BestSplits(found, np.zeros(size, np.intp), np.zeros(size), np.zeros(size))
-    if not searchable.any():
+    if level.searched.size == 0:
         return best
-    xs = np.empty(level.order.shape)
+    width = level.order.shape[1]
+    xs = buffers.matrix(buffers.values, width)
     for column, rows in enumerate(level.order):  # 列ごとに引くほうが、1 次元の番号を作るより速い
         encoded.values[column].take(rows, out=xs[column])
-    boundaries = find_boundaries(xs, level, searchable)
+    boundaries = find_boundaries(xs, level)
     if boundaries.node.size == 0:
         return best
-    sides = side_sums(encoded.codes[level.order].ravel(), boundaries, counts, encoded.tables)
+    ys = buffers.matrix(buffers.codes, width)
+    np.take(encoded.codes, level.order, out=ys)
+    running = buffers.running[: ys.size + 1]
+    sides = side_sums(ys.ravel(), boundaries, level.sums.counts, encoded.tables, running)
     left_part = weighted_part(sides.left, sides.left_present)
     right_part = weighted_part(sides.right, sides.right_present)
     impurities = (left_part + right_part) / sides.node_weight
@@ -185,7 +229,9 @@ class SideSums:
     node_weight: Floats
 
 
-def side_sums(ys: Ints, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats]) -> SideSums:
+def side_sums(
+    ys: Ints, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats], running: Ints
+) -> SideSums:
     """境界ごとの左右の重みの合計を求める。ys は列 × 位置のラベルの番号を 1 次元にしたもの。
 
     左と節全体は、その列の並びで節の中にラベルが初めて現れた順。右は、右側で初めて現れた順。
@@ -193,7 +239,7 @@ def side_sums(ys: Ints, boundaries: Boundaries, counts: Ints, tables: Sequence[F
     """
     n_labels = len(tables)
     if n_labels == 2:
-        left_counts, left_order, right_order = two_label_counts(ys, boundaries)
+        left_counts, left_order, right_order = two_label_counts(ys, boundaries, running)
     else:
         left_counts, left_order, right_order = label_counts(ys, boundaries, n_labels)
     node_counts = counts[boundaries.node]
@@ -231,13 +277,14 @@ def label_counts(ys: Ints, boundaries: Boundaries, n_labels: int) -> tuple[Ints,
     return left_counts, left_order, right_order
 
 
-def two_label_counts(ys: Ints, boundaries: Boundaries) -> tuple[Ints, Ints, Ints]:
+def two_label_counts(ys: Ints, boundaries: Boundaries, ones: Ints) -> tuple[Ints, Ints, Ints]:
     """label_counts の、ラベルが 2 種類（番号 0 と 1）のときの近道。
 
     番号 1 の件数は累積和の差で求まる。初めて現れた順は、節の区間の最初の行のラベル、
     右側なら境界の右の最初の行のラベルが先になる。
     """
-    ones = np.concatenate([[0], np.cumsum(ys)])  # 位置より前の番号 1 の件数
+    ones[0] = 0
+    np.cumsum(ys, out=ones[1:])  # ones[i] は位置 i より前の番号 1 の件数
     left_ones = ones[boundaries.flat] - ones[boundaries.lower]
     left_counts = np.stack([boundaries.flat - boundaries.lower - left_ones, left_ones], axis=1)
     left_first = ys[boundaries.lower]
@@ -255,13 +302,8 @@ def pick_weights(tables: Sequence[Floats], counts: Ints) -> Floats:
 
 
 def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
-    """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。1 次元に直して引く）。"""
-    n_rows, width = values.shape
-    if width == 2:  # 順は (0, 1) か (1, 0) だけ
-        swapped: npt.NDArray[T] = np.where(order[:, :1] == 0, values, values[:, ::-1])
-        return swapped
-    flat = order + (np.arange(n_rows) * width)[:, np.newaxis]
-    result: npt.NDArray[T] = values.ravel()[flat]
+    """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。行の番号と組にして引く）。"""
+    result: npt.NDArray[T] = values[np.arange(values.shape[0])[:, np.newaxis], order]
     return result
 
 
@@ -298,13 +340,12 @@ def grow_weighted_numpy(
     values = check_training_data(rows, labels, columns, weights)
     limit = check_depth(depth)
     encoded, known = encode(values, labels, weights)
-    order = np.argsort(encoded.values, axis=1, kind="stable")
     n_rows = len(labels)
-    level: Level | None = Level(order, np.array([0, n_rows]), np.zeros(n_rows, dtype=np.intp))
+    buffers = Buffers.of_size(len(columns), n_rows)
+    level: Level | None = root_level(encoded, buffers, may_split=limit != 0)
     parts = TreeParts(columns, known)
     while level is not None:
-        may_split = limit is None or parts.depth < limit
-        level = grow_level(encoded, level, parts, may_split=may_split)
+        level = grow_level(encoded, level, parts, buffers, limit=limit)
     return parts.assemble()
 
 
@@ -319,63 +360,85 @@ def check_depth(depth: int | None) -> int | None:
     return depth
 
 
+def root_level(encoded: Encoded, buffers: Buffers, *, may_split: bool) -> Level:
+    """根だけの深さ。分割を探すなら、列ごとに安定に並べ替える（ここで 1 回だけ）。"""
+    n_rows = encoded.codes.size
+    node_of_row = np.zeros(n_rows, dtype=np.intp)
+    sums = NodeSums.of(encoded, node_of_row, 1)
+    searched = np.flatnonzero(sums.impure() & may_split)
+    width = n_rows if searched.size else 0
+    order = buffers.matrix(buffers.orders[0], width)
+    if width:
+        order[...] = np.argsort(encoded.values, axis=1, kind="stable")
+    return Level(order, np.array([0, width]), searched, node_of_row, sums)
+
+
 def grow_level(
-    encoded: Encoded, level: Level, parts: TreeParts[L], *, may_split: bool
+    encoded: Encoded, level: Level, parts: TreeParts[L], buffers: Buffers, *, limit: int | None
 ) -> Level | None:
     """1 つの深さの節をすべて、葉か分割にする。分割した節の子の深さを返す（無ければ None）。
 
     節ごとの手順は第 8 章の grow_weighted と同じ: 深さが残っていて純粋でなければ最良の分割を探し、
     見つからないか、行がすべて片側に寄るなら、重み付きの多数決の葉にする。
     """
-    sums = NodeSums.of(encoded, level)
-    searchable = sums.impure() & may_split
-    best = best_splits(encoded, level, searchable, sums.counts)
+    best = best_splits(encoded, level, buffers)
     rows = np.flatnonzero(level.node_of_row >= 0)
     node = level.node_of_row[rows]
     goes_left = encoded.values[best.feature[node], rows] <= best.threshold[node]
     left_sizes = np.bincount(node[goes_left], minlength=level.n_nodes)
-    divided = best.found & (left_sizes > 0) & (left_sizes < np.diff(level.starts))
-    majority = sums.majority()
-    parts.add_level(divided, best, majority)
+    sizes = level.sums.counts.sum(axis=1)
+    divided = best.found & (left_sizes > 0) & (left_sizes < sizes)
+    parts.add_level(divided, best, level.sums.majority())
     if not divided.any():
         return None
-    return divide(
-        level, rows=rows, node=node, goes_left=goes_left, divided=divided, left_sizes=left_sizes
-    )
-
-
-def divide(
-    level: Level, *, rows: Ints, node: Ints, goes_left: Bools, divided: Bools, left_sizes: Ints
-) -> Level:
-    """分けた節の行を左右の子に振り分けて、次の深さを作る。どの列でも区間の中の並びは保つ。
-
-    子は、分けた節の順に（左、右）と番号を付ける。葉になった節の行は落とす。
-    """
     child_base = 2 * (np.cumsum(divided) - 1)  # 分けた節の左の子の番号
-    sizes = np.diff(level.starts)
-    child_sizes = np.stack([left_sizes, sizes - left_sizes], axis=1)[divided].ravel()
-    starts = np.concatenate([[0], np.cumsum(child_sizes)])
     kept = divided[node]
     node_of_row = np.full(level.node_of_row.size, -1, dtype=np.intp)
     node_of_row[rows[kept]] = child_base[node[kept]] + (~goes_left[kept])
-    side = np.full(level.node_of_row.size, 2, dtype=np.int8)  # 0 は左、1 は右、2 は落とす
-    side[rows[kept]] = ~goes_left[kept]
-    order = np.empty((level.order.shape[0], int(starts[-1])), dtype=np.intp)
-    sides = side[level.order]
-    for which in (0, 1):
-        picked = level.order.ravel().compress((sides == which).ravel()).reshape(order.shape[0], -1)
-        order[:, positions_of_side(starts, which)] = picked
-    return Level(order, starts, node_of_row)
+    sums = NodeSums.of(encoded, node_of_row, 2 * int(divided.sum()))
+    may_split = limit is None or parts.depth < limit
+    searched = np.flatnonzero(sums.impure() & may_split)
+    target = buffers.orders[parts.depth % 2]  # いまの深さの並びは、もう片方の配列にある
+    return divide(
+        level, buffers, target, Level(level.order, level.starts, searched, node_of_row, sums)
+    )
 
 
-def positions_of_side(starts: Ints, which: int) -> Ints:
-    """片側（which: 0 は左、1 は右）に行く行を列ごとに並びを保って取り出したときの、次の深さの位置。
+def divide(level: Level, buffers: Buffers, target: Ints, children: Level) -> Level:
+    """分けた節の行を、分割を探す子の区間に振り分けて、次の深さを作る。
 
-    同じ側の子は親の順に並び、どの列でも子ごとの件数は同じなので、位置はどの列でも同じになる。
+    children は並びの無い次の深さ（節の番号、件数、探す子）。子は、分けた節の順に（左、右）と
+    番号が付いている。どの列でも、区間の中の並びは保つ。探さない子の行は落とす。
     """
-    sizes = np.diff(starts)[which::2]
-    first = starts[:-1][which::2]
-    before = np.cumsum(sizes) - sizes  # 同じ側の、前の子の件数
+    searched = children.searched
+    sizes = children.sums.counts.sum(axis=1)[searched]
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    order = buffers.matrix(target, int(starts[-1]))
+    if order.size:
+        side = np.full(children.node_of_row.size, 2, dtype=np.int8)  # 0 は左、1 は右、2 は落とす
+        laid_out = np.zeros(children.n_nodes, dtype=np.bool_)
+        laid_out[searched] = True
+        rows = np.flatnonzero(children.node_of_row >= 0)
+        child = children.node_of_row[rows]
+        rows, child = rows[laid_out[child]], child[laid_out[child]]
+        side[rows] = child % 2
+        sides = side.take(level.order).ravel()
+        for which in (0, 1):
+            positions = positions_of_segments(starts, np.flatnonzero(searched % 2 == which))
+            picked = buffers.matrix(buffers.picked, positions.size)
+            np.compress(sides == which, level.order.ravel(), out=picked.ravel())
+            order[:, positions] = picked
+    return Level(order, starts, searched, children.node_of_row, children.sums)
+
+
+def positions_of_segments(starts: Ints, segments: Ints) -> Ints:
+    """区間 segments（同じ側の子の区間、節の順）の位置を、区間の順につないだもの。
+
+    片側に行く行を列ごとに並びを保って取り出すと、この順に並ぶ（どの列でも同じ）。
+    """
+    first = starts[segments]
+    sizes = starts[segments + 1] - first
+    before = np.cumsum(sizes) - sizes  # 前の区間の件数の合計
     result: Ints = np.repeat(first - before, sizes) + np.arange(int(sizes.sum()))
     return result
 
@@ -434,12 +497,12 @@ class NodeSums:
     labels: Ints  # ordered の各項のラベルの番号
 
     @classmethod
-    def of(cls, encoded: Encoded, level: Level) -> NodeSums:
+    def of(cls, encoded: Encoded, node_of_row: Ints, n_nodes: int) -> NodeSums:
         """第 8 章の label_weight_sums と同じ値と順。重みは repeated_sums の表から引く。"""
         n_labels = len(encoded.tables)
-        rows = np.flatnonzero(level.node_of_row >= 0)
-        key = level.node_of_row[rows] * n_labels + encoded.codes[rows]
-        size = level.n_nodes * n_labels
+        rows = np.flatnonzero(node_of_row >= 0)
+        key = node_of_row[rows] * n_labels + encoded.codes[rows]
+        size = n_nodes * n_labels
         counts = np.bincount(key, minlength=size).reshape(-1, n_labels)
         first = np.full(size, rows.size, dtype=np.intp)
         np.minimum.at(first, key, np.arange(rows.size))
