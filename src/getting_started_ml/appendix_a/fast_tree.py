@@ -30,6 +30,7 @@ T = TypeVar("T", bound=np.generic)
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 Bools = npt.NDArray[np.bool_]
+Codes = npt.NDArray[np.int32]  # ラベルの番号や件数（列 × 行の大きさの配列を小さく保つ）
 Rows: TypeAlias = Sequence[FeatureRow] | Floats  # 数の行か、行 × 列の配列
 
 
@@ -72,7 +73,7 @@ class Encoded:
     """numpy で扱う形にした訓練データ。ラベルは初めて現れた順の番号 0, 1, … にする。"""
 
     values: Floats  # 列 × 行（列ごとの値が連続して並ぶ）
-    codes: Ints  # 行ごとのラベルの番号
+    codes: Codes  # 行ごとのラベルの番号
     tables: tuple[Floats, ...]  # 番号ごとの repeated_sums の表（0 個から全件まで）
 
 
@@ -111,20 +112,21 @@ class Buffers:
 
     n_columns: int
     values: Floats  # 並べた値
-    codes: Ints  # 並べたラベルの番号
-    running: Ints  # 累積和（1 つ長い）
+    codes: Codes  # 並べたラベルの番号
+    running: Codes  # 累積和（1 つ長い）
     orders: tuple[Ints, Ints]  # いまの深さと次の深さの並び（交互に使う）
     picked: Ints  # 片側に行く行
 
     @classmethod
-    def of_size(cls, n_columns: int, n_rows: int) -> Buffers:
-        size = n_columns * n_rows
+    def around(cls, order: Ints) -> Buffers:
+        """根の並び order（列 × 行）をそのまま 1 つ目の並びにして、残りを確保する。"""
+        size = order.size
         return cls(
-            n_columns,
+            order.shape[0],
             np.empty(size),
-            np.empty(size, dtype=np.intp),
-            np.empty(size + 1, dtype=np.intp),
-            (np.empty(size, dtype=np.intp), np.empty(size, dtype=np.intp)),
+            np.empty(size, dtype=np.int32),
+            np.empty(size + 1, dtype=np.int32),
+            (order.reshape(-1), np.empty(size, dtype=np.intp)),
             np.empty(size, dtype=np.intp),
         )
 
@@ -230,7 +232,7 @@ class SideSums:
 
 
 def side_sums(
-    ys: Ints, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats], running: Ints
+    ys: Codes, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats], running: Codes
 ) -> SideSums:
     """境界ごとの左右の重みの合計を求める。ys は列 × 位置のラベルの番号を 1 次元にしたもの。
 
@@ -256,7 +258,7 @@ def side_sums(
     )
 
 
-def label_counts(ys: Ints, boundaries: Boundaries, n_labels: int) -> tuple[Ints, Ints, Ints]:
+def label_counts(ys: Codes, boundaries: Boundaries, n_labels: int) -> tuple[Ints, Ints, Ints]:
     """境界ごとの左側のラベルの件数と、左（節全体）と右でラベルが初めて現れた順。
 
     ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
@@ -277,7 +279,7 @@ def label_counts(ys: Ints, boundaries: Boundaries, n_labels: int) -> tuple[Ints,
     return left_counts, left_order, right_order
 
 
-def two_label_counts(ys: Ints, boundaries: Boundaries, ones: Ints) -> tuple[Ints, Ints, Ints]:
+def two_label_counts(ys: Codes, boundaries: Boundaries, ones: Codes) -> tuple[Ints, Ints, Ints]:
     """label_counts の、ラベルが 2 種類（番号 0 と 1）のときの近道。
 
     番号 1 の件数は累積和の差で求まる。初めて現れた順は、節の区間の最初の行のラベル、
@@ -317,7 +319,7 @@ def encode(
     """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にする。"""
     known = list(dict.fromkeys(labels))
     number = {label: k for k, label in enumerate(known)}
-    codes = np.array([number[label] for label in labels], dtype=np.intp)
+    codes = np.array([number[label] for label in labels], dtype=np.int32)
     counts = np.bincount(codes, minlength=len(known))
     tables = tuple(
         np.array(repeated_sums(weights[label], int(counts[k]))) for k, label in enumerate(known)
@@ -340,9 +342,8 @@ def grow_weighted_numpy(
     values = check_training_data(rows, labels, columns, weights)
     limit = check_depth(depth)
     encoded, known = encode(values, labels, weights)
-    n_rows = len(labels)
-    buffers = Buffers.of_size(len(columns), n_rows)
-    level: Level | None = root_level(encoded, buffers, may_split=limit != 0)
+    root, buffers = root_level(encoded, may_split=limit != 0)
+    level: Level | None = root
     parts = TreeParts(columns, known)
     while level is not None:
         level = grow_level(encoded, level, parts, buffers, limit=limit)
@@ -360,17 +361,18 @@ def check_depth(depth: int | None) -> int | None:
     return depth
 
 
-def root_level(encoded: Encoded, buffers: Buffers, *, may_split: bool) -> Level:
+def root_level(encoded: Encoded, *, may_split: bool) -> tuple[Level, Buffers]:
     """根だけの深さ。分割を探すなら、列ごとに安定に並べ替える（ここで 1 回だけ）。"""
-    n_rows = encoded.codes.size
+    n_columns, n_rows = encoded.values.shape
     node_of_row = np.zeros(n_rows, dtype=np.intp)
     sums = NodeSums.of(encoded, node_of_row, 1)
     searched = np.flatnonzero(sums.impure() & may_split)
-    width = n_rows if searched.size else 0
-    order = buffers.matrix(buffers.orders[0], width)
-    if width:
-        order[...] = np.argsort(encoded.values, axis=1, kind="stable")
-    return Level(order, np.array([0, width]), searched, node_of_row, sums)
+    if searched.size:
+        order = np.argsort(encoded.values, axis=1, kind="stable")
+    else:
+        order = np.empty((n_columns, 0), dtype=np.intp)
+    level = Level(order, np.array([0, order.shape[1]]), searched, node_of_row, sums)
+    return level, Buffers.around(order)
 
 
 def grow_level(
