@@ -20,7 +20,6 @@ from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
 from getting_started_ml.chapter08 import (
     FeatureRow,
     repeated_sums,
-    weighted_majority,
 )
 from getting_started_ml.numeric import require_same_length
 
@@ -627,24 +626,28 @@ def truncate(
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
     parts = TreeParts[L]((), [])
+    cut_of_row = np.full(len(rows), -1, dtype=np.intp)  # 行ごとの、来た切り口の番号
+    cuts: list[int] = []
     pending: list[tuple[int, Tree[L], Ints, int]] = [(0, tree, np.arange(len(rows)), depth)]
     while pending:  # 深い木でも再帰しない
         identifier, node, members, remaining = pending.pop()
-        if isinstance(node, Leaf) or remaining == 0:
-            reached = [labels[i] for i in members.tolist()]
-            label = (
-                node.label
-                if isinstance(node, Leaf)
-                else weighted_majority(reached, [weights[label] for label in reached])
-            )
-            parts.leaves[identifier] = label
-            continue
-        goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
-        left, right = parts.reserve(identifier, node.split)
-        pending += [
-            (left, node.left, members[goes_left], remaining - 1),
-            (right, node.right, members[~goes_left], remaining - 1),
-        ]
+        if isinstance(node, Leaf):
+            parts.leaves[identifier] = node.label
+        elif remaining == 0:
+            cut_of_row[members] = len(cuts)
+            cuts.append(identifier)
+        else:
+            goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
+            left, right = parts.reserve(identifier, node.split)
+            pending += [
+                (left, node.left, members[goes_left], remaining - 1),
+                (right, node.right, members[~goes_left], remaining - 1),
+            ]
+    if cuts:  # 切り口ごとの重み付きの多数決（第 8 章の weighted_majority と同じ値と同点の倒し方）
+        encoded, known = encode(values[:, :0], labels, weights)  # 値は使わないので 0 列
+        majority = NodeSums.of(encoded, cut_of_row, len(cuts)).majority()
+        for identifier, code in zip(cuts, majority.tolist(), strict=True):
+            parts.leaves[identifier] = known[code]
     return parts.assemble()
 
 
