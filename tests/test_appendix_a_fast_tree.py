@@ -260,3 +260,24 @@ def test_1000段の深い木も再帰せずに育てて切り詰めて予測で�
     shallow = truncate(tree, 3, rows, labels, columns=("x",), weights=weights)
     assert depth_of(shallow) == 3
     assert shallow == grow_weighted(rows, labels, ("x",), weights, 3)
+
+
+def test_負の深さや数でない深さは名前を書いて失敗する() -> None:
+    # 負の深さは 0 にならないまま減り続け、黙って制限なしの木を育てていた
+    rows: list[FeatureRow] = [(1.0,), (2.0,)]
+    with pytest.raises(ValueError, match="depth"):
+        grow_weighted_numpy(rows, ["a", "b"], ("x",), {"a": 1.0, "b": 1.0}, -1)
+    with pytest.raises(TypeError, match="depth"):
+        grow_weighted_numpy(rows, ["a", "b"], ("x",), {"a": 1.0, "b": 1.0}, True)
+
+
+def test_行列の配列を渡しても数の行と同じ木() -> None:
+    rows: list[FeatureRow] = [(1.0, 0.0), (2.0, 1.0), (2.0, 0.0), (3.0, 1.0), (4.0, 1.0)]
+    labels = ["a", "b", "a", "b", "b"]
+    weights = {"a": 1.5, "b": 0.75}
+
+    expected = grow_weighted_numpy(rows, labels, ("x", "y"), weights, None)
+
+    assert grow_weighted_numpy(np.array(rows), labels, ("x", "y"), weights, None) == expected
+    with pytest.raises(ValueError, match="配列の形"):
+        grow_weighted_numpy(np.ones((5, 3)), labels, ("x", "y"), weights, None)

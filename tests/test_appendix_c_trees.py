@@ -14,8 +14,10 @@ from getting_started_ml.appendix_c.applied import (
     BASELINE_DEPTH,
     CANDIDATE_DEPTH,
     FOLD_SEEDS,
+    NumberRows,
     fast_tree_trainer,
 )
+from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import build_tree, feature_rows, predict_one
 from getting_started_ml.chapter08 import ClassWeight, class_weights
 from getting_started_ml.chapter11 import N_SPLITS, SURVIVED_FEATURES, LabeledData, k_fold
@@ -51,3 +53,19 @@ def test_付録Cの木の予測は第11章の木の予測と同じ(survived: Lab
     assert list(predicted) == predict_rows(
         tree, feature_rows(test_rows, SURVIVED_FEATURES), SURVIVED_FEATURES
     )
+
+
+def test_数の行は一度だけ直して使い回してもfeature_rowsと同じ() -> None:
+    columns = ("a", "b")
+    x = [Features(columns, (float(i), float(i % 3))) for i in range(6)]
+    number_rows = NumberRows(columns)
+
+    first = number_rows(x[:4])
+    second = number_rows([x[5], x[1], x[5]])
+
+    assert first == feature_rows(x[:4], columns)
+    assert second == feature_rows([x[5], x[1], x[5]], columns)
+    with pytest.raises(ValueError, match="有限"):
+        number_rows([Features(columns, (float("nan"), 1.0))])
+    with pytest.raises(ValueError, match="number_rows"):
+        fast_tree_trainer(("b",), 2, number_rows)
