@@ -114,7 +114,12 @@ class Buffers:
     codes: Codes  # 並べたラベルの番号
     running: Codes  # 累積和（1 つ長い）
     orders: tuple[Ints, Ints]  # いまの深さと次の深さの並び（交互に使う）
-    picked: Ints  # 片側に行く行
+
+    @property
+    def picked(self) -> Ints:
+        """片側に行く行の置き場。分割を探し終えたあとは並べた値が要らないので、その配列を使う。"""
+        result: Ints = self.values.view(np.intp)
+        return result
 
     @classmethod
     def around(cls, order: Ints) -> Buffers:
@@ -126,7 +131,6 @@ class Buffers:
             np.empty(size, dtype=np.int32),
             np.empty(size + 1, dtype=np.int32),
             (order.reshape(-1), np.empty(size, dtype=np.intp)),
-            np.empty(size, dtype=np.intp),
         )
 
     def matrix(self, buffer: npt.NDArray[T], width: int) -> npt.NDArray[T]:
