@@ -281,3 +281,42 @@ def test_行列の配列を渡しても数の行と同じ木() -> None:
     assert grow_weighted_numpy(np.array(rows), labels, ("x", "y"), weights, None) == expected
     with pytest.raises(ValueError, match="配列の形"):
         grow_weighted_numpy(np.ones((5, 3)), labels, ("x", "y"), weights, None)
+
+
+@st.composite
+def many_label_data(
+    draw: st.DrawFn,
+) -> tuple[list[FeatureRow], list[int], tuple[str, ...], dict[int, float]]:
+    """ラベルが多い（ときに 1 行 1 ラベル）、同じ値と重みの偏りを含む小さなデータ。"""
+    n_columns = draw(st.integers(1, 3))
+    n_rows = draw(st.integers(2, 40))
+    grid = st.sampled_from([-1.0, 0.0, 1.0, 2.5, 1e6])
+    rows = [tuple(draw(grid) for _ in range(n_columns)) for _ in range(n_rows)]
+    n_labels = draw(st.sampled_from([2, 3, 7, 200]))
+    labels = draw(st.lists(st.integers(0, n_labels - 1), min_size=n_rows, max_size=n_rows))
+    scale = st.sampled_from([1.0, 0.5, 2.7, 1e-3])
+    weights = {label: draw(scale) for label in sorted(set(labels))}
+    return rows, labels, tuple(f"c{i}" for i in range(n_columns)), weights
+
+
+@pytest.mark.filterwarnings("ignore:The number of unique classes:UserWarning")
+@settings(max_examples=40, deadline=None)
+@given(many_label_data())
+def test_根の分割の不純度はscikit_learnの最良の分割と同じ(
+    data: tuple[list[FeatureRow], list[int], tuple[str, ...], dict[int, float]],
+) -> None:
+    # 同点の分割の選び方は違ってよい（第 8 章の木は走査の順で最初）。最良の不純度の値は同じはず
+    from sklearn.tree import DecisionTreeClassifier  # noqa: PLC0415  遅い読み込みを避ける
+
+    rows, labels, columns, weights = data
+    tree = grow_weighted_numpy(rows, labels, columns, weights, 1)
+    library = DecisionTreeClassifier(max_depth=1, class_weight=weights, random_state=0)
+    fitted = library.fit(np.array(rows), np.array(labels)).tree_
+
+    if isinstance(tree, Leaf):
+        assert fitted.node_count == 1
+        return
+    assert fitted.node_count == 3
+    weight = fitted.weighted_n_node_samples
+    children = (weight[1] * fitted.impurity[1] + weight[2] * fitted.impurity[2]) / weight[0]
+    assert tree.split.impurity == pytest.approx(children, rel=1e-9, abs=1e-12)
