@@ -1,6 +1,7 @@
 """付録 A: 第 8 章の重み付き決定木の分割探索を numpy で速くしたもの。
 
 第 8 章の grow_weighted と同じ木を、ビットまで同じ不純度としきい値で育てる。
+同じ深さの節はまとめて 1 回で調べ、再帰せずに深さごとに育てる（1 000 段の木でも育つ）。
 列ごとの並べ替えは根で 1 回だけ行い、子には並びを保ったまま行を振り分ける。
 境界ごとのラベルの件数は累積和で、重みの合計は第 8 章の repeated_sums の表を引いて求め、
 Kahan の和は境界をまとめた配列の上で、第 8 章と同じ順に 1 項ずつ足す。
@@ -402,7 +403,10 @@ def grow_level(
     node_of_row[rows[kept]] = child_base[node[kept]] + (~goes_left[kept])
     sums = NodeSums.of(encoded, node_of_row, 2 * int(divided.sum()))
     may_split = limit is None or parts.depth < limit
-    searched = np.flatnonzero(sums.impure() & may_split)
+    searchable = sums.impure() & may_split
+    lefts = child_base[level.searched[divided[level.searched]]]  # 並びの区間の順
+    # 左の子をすべて並べたあとに右の子を並べる（片側に行く行を列ごとに取り出した順）
+    searched = np.concatenate([lefts[searchable[lefts]], (lefts + 1)[searchable[lefts + 1]]])
     target = buffers.orders[parts.depth % 2]  # いまの深さの並びは、もう片方の配列にある
     return divide(
         level, buffers, target, Level(level.order, level.starts, searched, node_of_row, sums)
@@ -412,8 +416,9 @@ def grow_level(
 def divide(level: Level, buffers: Buffers, target: Ints, children: Level) -> Level:
     """分けた節の行を、分割を探す子の区間に振り分けて、次の深さを作る。
 
-    children は並びの無い次の深さ（節の番号、件数、探す子）。子は、分けた節の順に（左、右）と
-    番号が付いている。どの列でも、区間の中の並びは保つ。探さない子の行は落とす。
+    children は並びの無い次の深さ（節の番号、件数、探す子）。子の番号は、左が偶数、右が奇数。
+    探す子は、左の子をすべて並べたあとに右の子が並ぶので、左に行く行を列ごとに取り出すと、
+    そのまま左の子の区間をつないだものになる（右も同じ）。探さない子の行は落とす。
     """
     searched = children.searched
     sizes = children.sums.counts.sum(axis=1)[searched]
@@ -428,24 +433,12 @@ def divide(level: Level, buffers: Buffers, target: Ints, children: Level) -> Lev
         rows, child = rows[laid_out[child]], child[laid_out[child]]
         side[rows] = child % 2
         sides = side.take(level.order).ravel()
-        for which in (0, 1):
-            positions = positions_of_segments(starts, np.flatnonzero(searched % 2 == which))
-            picked = buffers.matrix(buffers.picked, positions.size)
+        n_left = int(sizes[searched % 2 == 0].sum())
+        for which, part in ((0, slice(0, n_left)), (1, slice(n_left, order.shape[1]))):
+            picked = buffers.matrix(buffers.picked, part.stop - part.start)
             np.compress(sides == which, level.order.ravel(), out=picked.ravel())
-            order[:, positions] = picked
+            order[:, part] = picked
     return Level(order, starts, searched, children.node_of_row, children.sums)
-
-
-def positions_of_segments(starts: Ints, segments: Ints) -> Ints:
-    """区間 segments（同じ側の子の区間、節の順）の位置を、区間の順につないだもの。
-
-    片側に行く行を列ごとに並びを保って取り出すと、この順に並ぶ（どの列でも同じ）。
-    """
-    first = starts[segments]
-    sizes = starts[segments + 1] - first
-    before = np.cumsum(sizes) - sizes  # 前の区間の件数の合計
-    result: Ints = np.repeat(first - before, sizes) + np.arange(int(sizes.sum()))
-    return result
 
 
 def check_training_data(
