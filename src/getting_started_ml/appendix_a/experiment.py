@@ -147,7 +147,10 @@ class FittedPreprocessor:
             cell = cells[position[column]]
             if not cell.strip():
                 raise ValueError(f"列 {column} に欠損値があります")
-            numbers += [1.0 if cell == category else 0.0 for category in categories]
+            dummies = [0.0] * len(categories)
+            if cell in categories:  # 学習したカテゴリなら、その列だけ 1
+                dummies[categories.index(cell)] = 1.0
+            numbers += dummies
         return tuple(numbers)
 
 

@@ -584,17 +584,18 @@ def predict_rows(tree: Tree[L], rows: Rows, columns: Sequence[str]) -> list[L]:
     absent = sorted(set(features_of(tree)) - set(positions))
     if absent:
         raise ValueError(f"木が使う列 {', '.join(absent)} が columns にありません")
-    reached: list[Leaf[L] | None] = [None] * len(rows)
+    leaves: list[L] = []
+    leaf_of_row = np.zeros(len(rows), dtype=np.intp)  # 行ごとの、着いた葉の番号
     pending: list[tuple[Tree[L], Ints]] = [(tree, np.arange(len(rows)))]
-    while pending:
+    while pending:  # 深い木でも再帰しない
         node, members = pending.pop()
         if isinstance(node, Leaf):
-            for member in members.tolist():
-                reached[member] = node
+            leaf_of_row[members] = len(leaves)
+            leaves.append(node.label)
             continue
         goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
         pending += [(node.left, members[goes_left]), (node.right, members[~goes_left])]
-    return [leaf.label for leaf in reached if leaf is not None]
+    return [leaves[leaf] for leaf in leaf_of_row.tolist()]
 
 
 def to_matrix(rows: Rows, columns: Sequence[str]) -> Floats:
