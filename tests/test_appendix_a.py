@@ -13,6 +13,7 @@ from getting_started_ml.appendix_a.experiment import (
     build_pipeline,
     fit_final,
     fit_preprocessor,
+    number_rows,
     score,
     select_best,
     split_three_way,
@@ -130,6 +131,32 @@ def test_前処理は渡された行だけから学習する() -> None:
     assert preprocessor.dummies.dummies["job"] == ["blue-collar", "services", "technician"]
     assert preprocessor.columns()[:5] == ("age", "amount", "duration", "campaign", "previous")
     assert len(preprocessor.columns()) == 5 + 3 + 2 + 2 + 1 + 1 + 1 + 1 + 3
+
+
+def test_数の行は第8章の補完とダミー変数をつないだものと同じ() -> None:
+    preprocessor = fit_preprocessor(customers(40))
+    rows = [customer(i) for i in range(60)]
+    rows[3][FEATURES.index("job")] = "z"  # 知らない職業
+    rows[4][FEATURES.index("month")] = "dec"  # 訓練データに無い月
+    rows[6][FEATURES.index("duration")] = " "  # 空白だけも欠損
+    table = Table.of(FEATURES, rows)
+
+    chained = number_rows(preprocessor.dummies.transform(preprocessor.duration.transform(table)))
+
+    assert preprocessor.rows(table) == chained
+
+
+def test_数の行に読めないセルがあれば第8章と同じく行と列を書いて失敗する() -> None:
+    preprocessor = fit_preprocessor(customers(10))
+    bad = customer(2)
+    bad[FEATURES.index("age")] = "abc"
+
+    with pytest.raises(ValueError, match="age"):
+        preprocessor.rows(Table.of(FEATURES, [customer(1), bad]))
+    bad[FEATURES.index("age")] = "33"
+    bad[FEATURES.index("job")] = ""
+    with pytest.raises(ValueError, match="job"):
+        preprocessor.rows(Table.of(FEATURES, [bad]))
 
 
 def test_学習前のパイプラインでは予測できない() -> None:

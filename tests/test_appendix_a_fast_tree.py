@@ -20,7 +20,15 @@ from getting_started_ml.appendix_a.fast_tree import (
     truncate,
 )
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
-from getting_started_ml.chapter03 import Leaf, Node, Split, build_tree, feature_rows, predict_one
+from getting_started_ml.chapter03 import (
+    Leaf,
+    Node,
+    Split,
+    Tree,
+    build_tree,
+    feature_rows,
+    predict_one,
+)
 from getting_started_ml.chapter08 import (
     ClassWeight,
     Pipeline,
@@ -213,3 +221,102 @@ def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None
             truncate(deepest, depth, rows, split.t_train, columns=columns, weights=weights)
             == expected
         )
+
+
+def test_ラベルが200種類あっても純Pythonの木とビットまで同じ() -> None:
+    # ラベルの番号を 8 ビットに詰めると、128 番目からの番号が負に回って数えられなくなっていた
+    generator = np.random.default_rng(18)
+    rows: list[FeatureRow] = [tuple(row) for row in generator.integers(0, 30, (600, 2)).tolist()]
+    labels = [f"l{k}" for k in generator.integers(0, 200, 600).tolist()]
+    weights = {label: 1.0 + (int(label[1:]) % 7) / 4 for label in labels}
+
+    for depth in [1, 3, None]:
+        expected = grow_weighted(rows, labels, ("x", "y"), weights, depth)
+        assert grow_weighted_numpy(rows, labels, ("x", "y"), weights, depth) == expected
+
+
+def depth_of(tree: Tree[int]) -> int:
+    """木の深さ（根だけなら 0）。深い木でも再帰しない。"""
+    deepest = 0
+    pending = [(tree, 0)]
+    while pending:
+        node, depth = pending.pop()
+        deepest = max(deepest, depth)
+        if isinstance(node, Node):
+            pending += [(node.left, depth + 1), (node.right, depth + 1)]
+    return deepest
+
+
+def test_1000段の深い木も再帰せずに育てて切り詰めて予測できる() -> None:
+    # 1 段ごとに再帰すると、およそ 990 段で RecursionError になっていた
+    rows: list[FeatureRow] = [(float(i),) for i in range(1000)]
+    labels = [i % 2 for i in range(1000)]
+    weights = {0: 1.0, 1: 1.0}
+
+    tree = grow_weighted_numpy(rows, labels, ("x",), weights, None)
+
+    assert depth_of(tree) == 999
+    assert predict_rows(tree, rows, ("x",)) == labels
+    shallow = truncate(tree, 3, rows, labels, columns=("x",), weights=weights)
+    assert depth_of(shallow) == 3
+    assert shallow == grow_weighted(rows, labels, ("x",), weights, 3)
+
+
+def test_負の深さや数でない深さは名前を書いて失敗する() -> None:
+    # 負の深さは 0 にならないまま減り続け、黙って制限なしの木を育てていた
+    rows: list[FeatureRow] = [(1.0,), (2.0,)]
+    with pytest.raises(ValueError, match="depth"):
+        grow_weighted_numpy(rows, ["a", "b"], ("x",), {"a": 1.0, "b": 1.0}, -1)
+    with pytest.raises(TypeError, match="depth"):
+        grow_weighted_numpy(rows, ["a", "b"], ("x",), {"a": 1.0, "b": 1.0}, True)
+
+
+def test_行列の配列を渡しても数の行と同じ木() -> None:
+    rows: list[FeatureRow] = [(1.0, 0.0), (2.0, 1.0), (2.0, 0.0), (3.0, 1.0), (4.0, 1.0)]
+    labels = ["a", "b", "a", "b", "b"]
+    weights = {"a": 1.5, "b": 0.75}
+
+    expected = grow_weighted_numpy(rows, labels, ("x", "y"), weights, None)
+
+    assert grow_weighted_numpy(np.array(rows), labels, ("x", "y"), weights, None) == expected
+    with pytest.raises(ValueError, match="配列の形"):
+        grow_weighted_numpy(np.ones((5, 3)), labels, ("x", "y"), weights, None)
+
+
+@st.composite
+def many_label_data(
+    draw: st.DrawFn,
+) -> tuple[list[FeatureRow], list[int], tuple[str, ...], dict[int, float]]:
+    """ラベルが多い（ときに 1 行 1 ラベル）、同じ値と重みの偏りを含む小さなデータ。"""
+    n_columns = draw(st.integers(1, 3))
+    n_rows = draw(st.integers(2, 40))
+    grid = st.sampled_from([-1.0, 0.0, 1.0, 2.5, 1e6])
+    rows = [tuple(draw(grid) for _ in range(n_columns)) for _ in range(n_rows)]
+    n_labels = draw(st.sampled_from([2, 3, 7, 200]))
+    labels = draw(st.lists(st.integers(0, n_labels - 1), min_size=n_rows, max_size=n_rows))
+    scale = st.sampled_from([1.0, 0.5, 2.7, 1e-3])
+    weights = {label: draw(scale) for label in sorted(set(labels))}
+    return rows, labels, tuple(f"c{i}" for i in range(n_columns)), weights
+
+
+@pytest.mark.filterwarnings("ignore:The number of unique classes:UserWarning")
+@settings(max_examples=40, deadline=None)
+@given(many_label_data())
+def test_根の分割の不純度はscikit_learnの最良の分割と同じ(
+    data: tuple[list[FeatureRow], list[int], tuple[str, ...], dict[int, float]],
+) -> None:
+    # 同点の分割の選び方は違ってよい（第 8 章の木は走査の順で最初）。最良の不純度の値は同じはず
+    from sklearn.tree import DecisionTreeClassifier  # noqa: PLC0415  遅い読み込みを避ける
+
+    rows, labels, columns, weights = data
+    tree = grow_weighted_numpy(rows, labels, columns, weights, 1)
+    library = DecisionTreeClassifier(max_depth=1, class_weight=weights, random_state=0)
+    fitted = library.fit(np.array(rows), np.array(labels)).tree_
+
+    if isinstance(tree, Leaf):
+        assert fitted.node_count == 1
+        return
+    assert fitted.node_count == 3
+    weight = fitted.weighted_n_node_samples
+    children = (weight[1] * fitted.impurity[1] + weight[2] * fitted.impurity[2]) / weight[0]
+    assert tree.split.impurity == pytest.approx(children, rel=1e-9, abs=1e-12)

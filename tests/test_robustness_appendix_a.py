@@ -20,13 +20,27 @@ from getting_started_ml.appendix_a.fast_tree import (
     grow_weighted_numpy,
     kahan_columns,
     predict_rows,
+    to_matrix,
 )
 from getting_started_ml.appendix_a.idiomatic import three_way_positions
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter03 import Leaf, Node, Split
 
 FAST = settings(max_examples=25, deadline=None)
-NAMES = ["件数", "行", "列", "重み", "有限", "max_depth", "test_size", "Table", "results", "正解"]
+NAMES = [
+    "件数",
+    "行",
+    "列",
+    "重み",
+    "有限",
+    "max_depth",
+    "depth",
+    "test_size",
+    "Table",
+    "results",
+    "正解",
+    "配列の形",
+]
 
 numbers = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([0.0, 1.0, 2.5])
 cells = st.sampled_from(["", "1", "2.5", "no", "yes", "z", "may", "nan", "-3"])
@@ -37,7 +51,7 @@ cells = st.sampled_from(["", "1", "2.5", "no", "yes", "z", "may", "nan", "-3"])
     st.lists(st.lists(numbers, min_size=0, max_size=3), max_size=6),
     st.lists(st.sampled_from(["a", "b"]), max_size=6),
     st.dictionaries(st.sampled_from(["a", "b"]), numbers),
-    st.none() | st.integers(0, 3),
+    st.none() | st.integers(-2, 3) | st.sampled_from([True, 2.5, "1"]),
 )
 def test_numpyの木(
     rows: list[list[float]], labels: list[str], weights: dict[str, float], depth: int | None
@@ -102,6 +116,24 @@ def test_パイプライン(body: list[list[str]], depth: int) -> None:
     fitted = call_safely(lambda: build_pipeline(depth).fit(table, labels), names=NAMES)
     if fitted is not None:
         call_safely(lambda: fitted.predict(table), names=NAMES)
+
+
+@FAST
+@given(
+    st.lists(st.lists(numbers, min_size=0, max_size=3), max_size=4),
+    st.sampled_from([(2,), (2, 3), (3, 2), (1, 2, 2), (0, 2)]),
+)
+def test_行列の配列(rows: list[list[float]], shape: tuple[int, ...]) -> None:
+    columns = ("x", "y")
+    matrix = np.ones(shape)
+    call_safely(lambda: to_matrix([tuple(row) for row in rows], columns), names=NAMES)
+    call_safely(lambda: to_matrix(matrix, columns), names=NAMES)
+    labels = ["a"] * (shape[0] if len(shape) > 1 else 2)
+    tree = call_safely(
+        lambda: grow_weighted_numpy(matrix, labels, columns, {"a": 1.0}, None), names=NAMES
+    )
+    if tree is not None:
+        call_safely(lambda: predict_rows(tree, matrix, columns), names=NAMES)
 
 
 def test_木が使う列が無ければ名前を書く() -> None:

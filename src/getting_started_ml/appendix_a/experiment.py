@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows, truncate
+from getting_started_ml.appendix_a.fast_tree import (
+    Rows,
+    grow_weighted_numpy,
+    predict_rows,
+    to_matrix,
+    truncate,
+)
 from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter03 import NotFittedError, Tree
 from getting_started_ml.chapter08 import (
@@ -119,9 +125,38 @@ class FittedPreprocessor:
         return (*NUMERIC, *self.dummies.names())
 
     def rows(self, x: Table) -> list[FeatureRow]:
-        """FEATURES の列を取り出し、補完してダミー変数にした、決定木に渡す数の行。"""
+        """FEATURES の列を取り出し、補完してダミー変数にした、決定木に渡す数の行。
+
+        第 8 章の transform を 2 つつなぐと、2 万行の表を 2 回作り直す。同じ値を、表を作らずに
+        行ごとに直接求める（number_row）。読めないセルや欠損の残る行があれば、第 8 章の
+        transform と number_rows に任せて、何行目のどの列が悪いのかを書いて失敗させる。
+        """
         table = feature_columns(x)
-        return number_rows(self.dummies.transform(self.duration.transform(table)))
+        position = {column: k for k, column in enumerate(table.columns)}
+        try:
+            return [self.number_row(row.cells, row, position) for row in table.rows]
+        except ValueError:
+            return number_rows(self.dummies.transform(self.duration.transform(table)))
+
+    def number_row(self, cells: tuple[str, ...], row: Row, position: dict[str, int]) -> FeatureRow:
+        """1 行ぶんの数。duration の欠損は中央値の文字列（transform と同じ）を読む。"""
+        numbers = []
+        for column in NUMERIC:
+            cell = cells[position[column]]
+            if column == self.duration.column and not cell.strip():
+                cell = str(self.duration.fill_value(row))
+            numbers.append(float(cell))
+        if not all(map(math.isfinite, numbers)):
+            raise ValueError("有限でない値があります")
+        for column, categories in self.dummies.dummies.items():
+            cell = cells[position[column]]
+            if not cell.strip():
+                raise ValueError(f"列 {column} に欠損値があります")
+            dummies = [0.0] * len(categories)
+            if cell in categories:  # 学習したカテゴリなら、その列だけ 1
+                dummies[categories.index(cell)] = 1.0
+            numbers += dummies
+        return tuple(numbers)
 
 
 def feature_columns(x: Table) -> Table:
@@ -148,13 +183,11 @@ def fit_preprocessor(x: Table) -> FittedPreprocessor:
     """補完器とダミー変数を、渡された行（訓練データ）だけから学習する。"""
     table = feature_columns(x)
     duration = DURATION_IMPUTER.fit(table)
-    dummies = DUMMY_ENCODER.fit(duration.transform(table))
+    dummies = DUMMY_ENCODER.fit(table)  # 補完は duration だけを変え、カテゴリの列は変えない
     return FittedPreprocessor(duration, dummies)
 
 
-def fit_tree(
-    rows: Sequence[FeatureRow], t: Sequence[int], columns: tuple[str, ...], max_depth: int
-) -> Tree[int]:
+def fit_tree(rows: Rows, t: Sequence[int], columns: tuple[str, ...], max_depth: int) -> Tree[int]:
     """釣り合いの重みの決定木を、numpy の分割探索で育てる。
 
     WeightedTreeClassifier.fit と同じく、訓練データのラベルで重みを決めてから育てる。
@@ -267,8 +300,8 @@ def tune_max_depth(split: ThreeWaySplit, depths: Sequence[int]) -> list[DepthRes
     require_labels(split.t_train)
     preprocessor = fit_preprocessor(split.x_train)
     columns = preprocessor.columns()
-    x_train = preprocessor.rows(split.x_train)
-    x_valid = preprocessor.rows(split.x_valid)
+    x_train = to_matrix(preprocessor.rows(split.x_train), columns)  # 何度も使うので 1 回だけ配列に
+    x_valid = to_matrix(preprocessor.rows(split.x_valid), columns)
     deepest = fit_tree(x_train, split.t_train, columns, max(checked))
     weights = class_weights(split.t_train, ClassWeight.BALANCED)
     results = []

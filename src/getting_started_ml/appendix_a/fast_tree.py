@@ -1,6 +1,7 @@
 """付録 A: 第 8 章の重み付き決定木の分割探索を numpy で速くしたもの。
 
 第 8 章の grow_weighted と同じ木を、ビットまで同じ不純度としきい値で育てる。
+同じ深さの節はまとめて 1 回で調べ、再帰せずに深さごとに育てる（1 000 段の木でも育つ）。
 列ごとの並べ替えは根で 1 回だけ行い、子には並びを保ったまま行を振り分ける。
 境界ごとのラベルの件数は累積和で、重みの合計は第 8 章の repeated_sums の表を引いて求め、
 Kahan の和は境界をまとめた配列の上で、第 8 章と同じ順に 1 項ずつ足す。
@@ -11,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -19,9 +20,7 @@ import numpy.typing as npt
 from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
 from getting_started_ml.chapter08 import (
     FeatureRow,
-    gini_of_weights,
     repeated_sums,
-    weighted_majority,
 )
 from getting_started_ml.numeric import require_same_length
 
@@ -30,9 +29,9 @@ T = TypeVar("T", bound=np.generic)
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
-SmallInts = npt.NDArray[np.int32]
-Labels = npt.NDArray[np.int8]
 Bools = npt.NDArray[np.bool_]
+Codes = npt.NDArray[np.int32]  # ラベルの番号や件数（列 × 行の大きさの配列を小さく保つ）
+Rows: TypeAlias = Sequence[FeatureRow] | Floats  # 数の行か、行 × 列の配列
 
 
 # --8<-- [start:kahan]
@@ -74,59 +73,155 @@ class Encoded:
     """numpy で扱う形にした訓練データ。ラベルは初めて現れた順の番号 0, 1, … にする。"""
 
     values: Floats  # 列 × 行（列ごとの値が連続して並ぶ）
-    codes: Ints  # 行ごとのラベルの番号
+    codes: Codes  # 行ごとのラベルの番号
     tables: tuple[Floats, ...]  # 番号ごとの repeated_sums の表（0 個から全件まで）
 
 
 @dataclass(frozen=True)
-class SortedNode:
-    """節の行を、列ごとに値の小さい順（同じ値なら元の行の順）に並べたもの。どれも列 × 節の行。"""
+class Level:
+    """同じ深さの節をまとめたもの。分割を探す節（searched）の行だけを、列ごとに並べて持つ。
 
-    features: Ints  # 各行（配列の 1 段目）が何番目の列か。値が 1 種類になった列は除く
-    order: SmallInts  # 元の行の番号
-    xs: Floats  # その行の値
-    ys: Labels  # その行のラベルの番号
+    どの列でも、searched[i] の節の行は区間 starts[i]:starts[i+1] を占め、区間の中では値の小さい順
+    （同じ値なら元の行の順）に並ぶ。根で 1 回並べ替えれば、あとは並びを保って振り分けるだけでよい。
+    純粋な節や深さの残っていない節は葉になるだけなので、並べない。
+    """
 
-    def divide(self, goes_left: Bools) -> tuple[SortedNode, SortedNode]:
-        """goes_left（元の行の番号で引く真偽）で左右に分ける。どちらも並びを保つ。"""
-        mask = goes_left[self.order]
-        return self.keep(mask), self.keep(~mask)
+    order: Ints  # 列 × 位置: そこに並ぶ元の行の番号
+    starts: Ints  # 区間の始まりと、最後の終わり
+    searched: Ints  # 区間ごとの節の番号
+    node_of_row: Ints  # 元の行ごとの節の番号（この深さの節に無い行は -1）
+    sums: NodeSums  # 節ごとのラベルの件数と重み
 
-    def keep(self, mask: Bools) -> SortedNode:
-        """mask（order と同じ形）が真の行だけを残す。
+    @property
+    def n_nodes(self) -> int:
+        return int(self.sums.counts.shape[0])
 
-        値が 1 種類しかない列は、この節より下で境界を持たないので落とす（ダミー変数に多い）。
-        """
-        n_columns = self.order.shape[0]
-        xs = self.xs[mask].reshape(n_columns, -1)
-        varying = xs[:, 0] != xs[:, -1]
-        return SortedNode(
-            self.features[varying],
-            self.order[mask].reshape(n_columns, -1)[varying],
-            xs[varying],
-            self.ys[mask].reshape(n_columns, -1)[varying],
+    def segment_of_position(self) -> Ints:
+        """位置ごとの区間の番号（どの列でも同じ）。"""
+        return np.repeat(np.arange(self.searched.size), np.diff(self.starts))
+
+
+@dataclass(frozen=True)
+class Buffers:
+    """深さが変わっても使い回す、列 × 行の大きさの作業用の配列。
+
+    列 × 行の大きさの配列を深さごとに確保し直すと、OS がそのたびにメモリのページを
+    用意し直し（ページフォールト）、その時間が計算そのものに近くなる。1 次元で確保しておき、
+    いまの幅の分だけを列 × 幅に見立てて使う。
+    """
+
+    n_columns: int
+    values: Floats  # 並べた値
+    codes: Codes  # 並べたラベルの番号
+    running: Codes  # 累積和（1 つ長い）
+    orders: tuple[Ints, Ints]  # いまの深さと次の深さの並び（交互に使う）
+
+    @property
+    def picked(self) -> Ints:
+        """片側に行く行の置き場。分割を探し終えたあとは並べた値が要らないので、その配列を使う。"""
+        result: Ints = self.values.view(np.intp)
+        return result
+
+    @classmethod
+    def around(cls, order: Ints) -> Buffers:
+        """根の並び order（列 × 行）をそのまま 1 つ目の並びにして、残りを確保する。"""
+        size = order.size
+        return cls(
+            order.shape[0],
+            np.empty(size),
+            np.empty(size, dtype=np.int32),
+            np.empty(size + 1, dtype=np.int32),
+            (order.reshape(-1), np.empty(size, dtype=np.intp)),
         )
 
+    def matrix(self, buffer: npt.NDArray[T], width: int) -> npt.NDArray[T]:
+        """buffer の先頭を、列 × width の配列として見る（コピーしない）。"""
+        return buffer[: self.n_columns * width].reshape(self.n_columns, width)
 
-def best_split_sorted(node: SortedNode, columns: Sequence[str], encoded: Encoded) -> Split | None:
-    """並べた節から最良の分割を探す。
+
+@dataclass(frozen=True)
+class Boundaries:
+    """値が変わる境界（探す節の中だけ）。走査の順（列の順、位置の順）に並ぶ。"""
+
+    node: Ints  # 境界のある節
+    column: Ints  # 境界のある列（Level.order の行の番号）
+    flat: Ints  # 境界の右側の最初の位置（列 × 位置を 1 次元にした番号）
+    lower: Ints  # その列での節の区間の始まり（同じく 1 次元の番号）
+    upper: Ints  # 節の区間の終わり
+
+
+@dataclass(frozen=True)
+class BestSplits:
+    """節ごとの最良の分割。分割の無い節は found が偽。"""
+
+    found: Bools
+    feature: Ints
+    threshold: Floats
+    impurity: Floats
+
+
+def find_boundaries(xs: Floats, level: Level) -> Boundaries:
+    """並べた節の、列ごとに値が変わる位置を、列の順・位置の順に求める。"""
+    width = xs.shape[1]
+    segment = level.segment_of_position()
+    inside = segment[1:] == segment[:-1]
+    column, before = np.nonzero((xs[:, 1:] != xs[:, :-1]) & inside)
+    at = segment[before + 1]
+    base = column * width
+    return Boundaries(
+        level.searched[at],
+        column,
+        base + before + 1,
+        base + level.starts[at],
+        base + level.starts[at + 1],
+    )
+
+
+def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
+    """並べた節ごとに最良の分割を探す。
 
     第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
     不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
     """
-    xs = node.xs
-    column, before = np.nonzero(xs[:, 1:] != xs[:, :-1])
-    if column.size == 0:
-        return None
-    boundary = before + 1
-    sides = side_sums(node.ys, column, boundary, encoded.tables)
+    found = np.zeros(level.n_nodes, dtype=np.bool_)
+    size = level.n_nodes
+    best = BestSplits(found, np.zeros(size, np.intp), np.zeros(size), np.zeros(size))
+    if level.searched.size == 0:
+        return best
+    width = level.order.shape[1]
+    xs = buffers.matrix(buffers.values, width)
+    for column, rows in enumerate(level.order):  # 列ごとに引くほうが、1 次元の番号を作るより速い
+        encoded.values[column].take(rows, out=xs[column])
+    boundaries = find_boundaries(xs, level)
+    if boundaries.node.size == 0:
+        return best
+    ys = buffers.matrix(buffers.codes, width)
+    np.take(encoded.codes, level.order, out=ys)
+    running = buffers.running[: ys.size + 1]
+    sides = side_sums(ys.ravel(), boundaries, level.sums.counts, encoded.tables, running)
     left_part = weighted_part(sides.left, sides.left_present)
     right_part = weighted_part(sides.right, sides.right_present)
-    impurities = (left_part + right_part) / sides.node_weight[column]
-    best = int(np.argmin(impurities))
-    j, i = int(column[best]), int(boundary[best])
-    threshold = (float(xs[j, i - 1]) + float(xs[j, i])) / 2
-    return Split(columns[int(node.features[j])], threshold, float(impurities[best]))
+    impurities = (left_part + right_part) / sides.node_weight
+    chosen = first_minimum(boundaries.node, impurities, level.n_nodes)
+    nodes = boundaries.node[chosen]
+    flat = boundaries.flat[chosen]
+    values = xs.ravel()
+    found[nodes] = True
+    best.feature[nodes] = boundaries.column[chosen]
+    best.threshold[nodes] = (values[flat - 1] + values[flat]) / 2
+    best.impurity[nodes] = impurities[chosen]
+    return best
+
+
+def first_minimum(node: Ints, impurities: Floats, n_nodes: int) -> Ints:
+    """節ごとに、走査の順で最初に現れる最小の不純度の境界の番号（境界のある節だけ、節の順）。"""
+    lowest = np.full(n_nodes, np.inf)
+    np.minimum.at(lowest, node, impurities)
+    candidates = np.flatnonzero(impurities == lowest[node])
+    first = np.full(n_nodes, node.size)
+    np.minimum.at(first, node[candidates], candidates)
+    result: Ints = first[first < node.size]
+    return result
 
 
 @dataclass(frozen=True)
@@ -137,41 +232,27 @@ class SideSums:
     left_present: Bools
     right: Floats
     right_present: Bools
-    node_weight: Floats  # 列ごと
+    node_weight: Floats
 
 
-def side_sums(ys: Labels, column: Ints, boundary: Ints, tables: Sequence[Floats]) -> SideSums:
-    """境界 boundary（列 column の並びで、左が boundary 個）ごとの重みの合計を求める。
+def side_sums(
+    ys: Codes, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats], running: Codes
+) -> SideSums:
+    """境界ごとの左右の重みの合計を求める。ys は列 × 位置のラベルの番号を 1 次元にしたもの。
 
-    左は、その列の並びでラベルが初めて現れた順（節全体の重みも同じ順に足す）。
-    右は、右側で初めて現れた順。ラベルごとに、右側で最初に現れる位置で並べて決める。
+    左と節全体は、その列の並びで節の中にラベルが初めて現れた順。右は、右側で初めて現れた順。
+    ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
     """
-    n_columns, n = ys.shape
     n_labels = len(tables)
-    left_counts = np.empty((boundary.size, n_labels), dtype=np.intp)
-    right_first = np.full((boundary.size, n_labels), n, dtype=np.intp)
-    first_seen = np.full((n_columns, n_labels), n, dtype=np.intp)
-    totals = np.zeros(n_labels, dtype=np.intp)
-    offsets = column * n
-    for label in range(n_labels):
-        at = np.nonzero(ys == label)[1].reshape(n_columns, -1)  # 列ごとの、そのラベルの位置
-        totals[label] = at.shape[1]
-        if totals[label] == 0:
-            left_counts[:, label] = 0
-            continue
-        flat = (at + (np.arange(n_columns) * n)[:, np.newaxis]).ravel()
-        left_counts[:, label] = np.searchsorted(flat, offsets + boundary) - column * totals[label]
-        first_seen[:, label] = at[:, 0]
-        remains = left_counts[:, label] < totals[label]
-        right_first[remains, label] = at[column[remains], left_counts[remains, label]]
-    right_counts = totals - left_counts
-    node_counts = np.broadcast_to(totals, (n_columns, n_labels))
-    left_order = np.argsort(first_seen, axis=1, kind="stable")
-    right_order = np.argsort(right_first, axis=1, kind="stable")
-    left_of_boundary = left_order[column]
+    if n_labels == 2:
+        left_counts, left_order, right_order = two_label_counts(ys, boundaries, running)
+    else:
+        left_counts, left_order, right_order = label_counts(ys, boundaries, n_labels)
+    node_counts = counts[boundaries.node]
+    right_counts = node_counts - left_counts
     return SideSums(
-        in_order(pick_weights(tables, left_counts), left_of_boundary),
-        in_order(left_counts > 0, left_of_boundary),
+        in_order(pick_weights(tables, left_counts), left_order),
+        in_order(left_counts > 0, left_order),
         in_order(pick_weights(tables, right_counts), right_order),
         in_order(right_counts > 0, right_order),
         kahan_columns(
@@ -181,16 +262,54 @@ def side_sums(ys: Labels, column: Ints, boundary: Ints, tables: Sequence[Floats]
     )
 
 
+def label_counts(ys: Codes, boundaries: Boundaries, n_labels: int) -> tuple[Ints, Ints, Ints]:
+    """境界ごとの左側のラベルの件数と、左（節全体）と右でラベルが初めて現れた順。
+
+    ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
+    """
+    shape = (boundaries.flat.size, n_labels)
+    left_counts = np.empty(shape, dtype=np.intp)
+    first_seen = np.empty(shape, dtype=np.intp)
+    right_first = np.empty(shape, dtype=np.intp)
+    for label in range(n_labels):
+        at = np.append(np.flatnonzero(ys == label), ys.size)  # 番兵: どの区間よりも後ろ
+        start = np.searchsorted(at, boundaries.lower)
+        split = np.searchsorted(at, boundaries.flat)
+        left_counts[:, label] = split - start
+        first_seen[:, label] = np.where(at[start] < boundaries.upper, at[start], ys.size)
+        right_first[:, label] = np.where(at[split] < boundaries.upper, at[split], ys.size)
+    left_order = np.argsort(first_seen, axis=1, kind="stable")
+    right_order = np.argsort(right_first, axis=1, kind="stable")
+    return left_counts, left_order, right_order
+
+
+def two_label_counts(ys: Codes, boundaries: Boundaries, ones: Codes) -> tuple[Ints, Ints, Ints]:
+    """label_counts の、ラベルが 2 種類（番号 0 と 1）のときの近道。
+
+    番号 1 の件数は累積和の差で求まる。初めて現れた順は、節の区間の最初の行のラベル、
+    右側なら境界の右の最初の行のラベルが先になる。
+    """
+    ones[0] = 0
+    np.cumsum(ys, out=ones[1:])  # ones[i] は位置 i より前の番号 1 の件数
+    left_ones = ones[boundaries.flat] - ones[boundaries.lower]
+    left_counts = np.stack([boundaries.flat - boundaries.lower - left_ones, left_ones], axis=1)
+    left_first = ys[boundaries.lower]
+    right_first = ys[boundaries.flat]
+    return (
+        left_counts,
+        np.stack([left_first, 1 - left_first], axis=1),
+        np.stack([right_first, 1 - right_first], axis=1),
+    )
+
+
 def pick_weights(tables: Sequence[Floats], counts: Ints) -> Floats:
     """件数を、ラベルごとの repeated_sums の表で重みの合計に直す。"""
     return np.stack([tables[k][counts[..., k]] for k in range(len(tables))], axis=-1)
 
 
 def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
-    """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。1 次元に直して引く）。"""
-    n_rows, width = values.shape
-    flat = order + (np.arange(n_rows) * width)[:, np.newaxis]
-    result: npt.NDArray[T] = values.ravel()[flat]
+    """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。行の番号と組にして引く）。"""
+    result: npt.NDArray[T] = values[np.arange(values.shape[0])[:, np.newaxis], order]
     return result
 
 
@@ -204,7 +323,7 @@ def encode(
     """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にする。"""
     known = list(dict.fromkeys(labels))
     number = {label: k for k, label in enumerate(known)}
-    codes = np.array([number[label] for label in labels], dtype=np.intp)
+    codes = np.array([number[label] for label in labels], dtype=np.int32)
     counts = np.bincount(codes, minlength=len(known))
     tables = tuple(
         np.array(repeated_sums(weights[label], int(counts[k]))) for k, label in enumerate(known)
@@ -213,27 +332,117 @@ def encode(
 
 
 def grow_weighted_numpy(
-    rows: Sequence[FeatureRow],
+    rows: Rows,
     labels: Sequence[L],
     columns: tuple[str, ...],
     weights: Mapping[L, float],
     depth: int | None,
 ) -> Tree[L]:
-    """第 8 章の grow_weighted と同じ木を育てる。分割探索だけを numpy で行う。
+    """第 8 章の grow_weighted と同じ木を、深さごとに節をまとめて育てる。
 
+    再帰せず、1 つの深さのすべての節の分割を numpy の 1 回の流れで探す。
     列ごとの並べ替えは根で 1 回だけ。安定な並べ替えなので、同じ値は元の行の順に並ぶ。
     """
     values = check_training_data(rows, labels, columns, weights)
+    limit = check_depth(depth)
     encoded, known = encode(values, labels, weights)
-    order = np.argsort(encoded.values, axis=1, kind="stable").astype(np.int32)
-    ys = encoded.codes.astype(np.int8)[order]
-    features = np.arange(len(columns))
-    node = SortedNode(features, order, np.take_along_axis(encoded.values, order, 1), ys)
-    return grow_sorted(encoded, known, columns, np.arange(len(labels)), node=node, depth=depth)
+    root, buffers = root_level(encoded, may_split=limit != 0)
+    level: Level | None = root
+    parts = TreeParts(columns, known)
+    while level is not None:
+        level = grow_level(encoded, level, parts, buffers, limit=limit)
+    return parts.assemble()
+
+
+def check_depth(depth: int | None) -> int | None:
+    """深さは 0 以上の int か None（制限なし）。"""
+    if depth is None:
+        return None
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"深さ depth は int か None です（{depth!r}）")
+    if depth < 0:
+        raise ValueError(f"深さ depth は 0 以上です（depth={depth}）")
+    return depth
+
+
+def root_level(encoded: Encoded, *, may_split: bool) -> tuple[Level, Buffers]:
+    """根だけの深さ。分割を探すなら、列ごとに安定に並べ替える（ここで 1 回だけ）。"""
+    n_columns, n_rows = encoded.values.shape
+    node_of_row = np.zeros(n_rows, dtype=np.intp)
+    sums = NodeSums.of(encoded, node_of_row, 1)
+    searched = np.flatnonzero(sums.impure() & may_split)
+    if searched.size:
+        order = np.argsort(encoded.values, axis=1, kind="stable")
+    else:
+        order = np.empty((n_columns, 0), dtype=np.intp)
+    level = Level(order, np.array([0, order.shape[1]]), searched, node_of_row, sums)
+    return level, Buffers.around(order)
+
+
+def grow_level(
+    encoded: Encoded, level: Level, parts: TreeParts[L], buffers: Buffers, *, limit: int | None
+) -> Level | None:
+    """1 つの深さの節をすべて、葉か分割にする。分割した節の子の深さを返す（無ければ None）。
+
+    節ごとの手順は第 8 章の grow_weighted と同じ: 深さが残っていて純粋でなければ最良の分割を探し、
+    見つからないか、行がすべて片側に寄るなら、重み付きの多数決の葉にする。
+    """
+    best = best_splits(encoded, level, buffers)
+    rows = np.flatnonzero(level.node_of_row >= 0)
+    node = level.node_of_row[rows]
+    goes_left = encoded.values[best.feature[node], rows] <= best.threshold[node]
+    left_sizes = np.bincount(node[goes_left], minlength=level.n_nodes)
+    sizes = level.sums.counts.sum(axis=1)
+    divided = best.found & (left_sizes > 0) & (left_sizes < sizes)
+    parts.add_level(divided, best, level.sums.majority())
+    if not divided.any():
+        return None
+    child_base = 2 * (np.cumsum(divided) - 1)  # 分けた節の左の子の番号
+    kept = divided[node]
+    node_of_row = np.full(level.node_of_row.size, -1, dtype=np.intp)
+    node_of_row[rows[kept]] = child_base[node[kept]] + (~goes_left[kept])
+    sums = NodeSums.of(encoded, node_of_row, 2 * int(divided.sum()))
+    may_split = limit is None or parts.depth < limit
+    searchable = sums.impure() & may_split
+    lefts = child_base[level.searched[divided[level.searched]]]  # 並びの区間の順
+    # 左の子をすべて並べたあとに右の子を並べる（片側に行く行を列ごとに取り出した順）
+    searched = np.concatenate([lefts[searchable[lefts]], (lefts + 1)[searchable[lefts + 1]]])
+    target = buffers.orders[parts.depth % 2]  # いまの深さの並びは、もう片方の配列にある
+    return divide(
+        level, buffers, target, Level(level.order, level.starts, searched, node_of_row, sums)
+    )
+
+
+def divide(level: Level, buffers: Buffers, target: Ints, children: Level) -> Level:
+    """分けた節の行を、分割を探す子の区間に振り分けて、次の深さを作る。
+
+    children は並びの無い次の深さ（節の番号、件数、探す子）。子の番号は、左が偶数、右が奇数。
+    探す子は、左の子をすべて並べたあとに右の子が並ぶので、左に行く行を列ごとに取り出すと、
+    そのまま左の子の区間をつないだものになる（右も同じ）。探さない子の行は落とす。
+    """
+    searched = children.searched
+    sizes = children.sums.counts.sum(axis=1)[searched]
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    order = buffers.matrix(target, int(starts[-1]))
+    if order.size:
+        side = np.full(children.node_of_row.size, 2, dtype=np.int8)  # 0 は左、1 は右、2 は落とす
+        laid_out = np.zeros(children.n_nodes, dtype=np.bool_)
+        laid_out[searched] = True
+        rows = np.flatnonzero(children.node_of_row >= 0)
+        child = children.node_of_row[rows]
+        rows, child = rows[laid_out[child]], child[laid_out[child]]
+        side[rows] = child % 2
+        sides = side.take(level.order).ravel()
+        n_left = int(sizes[searched % 2 == 0].sum())
+        for which, part in ((0, slice(0, n_left)), (1, slice(n_left, order.shape[1]))):
+            picked = buffers.matrix(buffers.picked, part.stop - part.start)
+            np.compress(sides == which, level.order.ravel(), out=picked.ravel())
+            order[:, part] = picked
+    return Level(order, starts, searched, children.node_of_row, children.sums)
 
 
 def check_training_data(
-    rows: Sequence[FeatureRow],
+    rows: Rows,
     labels: Sequence[L],
     columns: Sequence[str],
     weights: Mapping[L, float],
@@ -243,7 +452,7 @@ def check_training_data(
     numpy の奥で分かりにくく失敗させず、入口で何が悪いかを書いて止める。
     """
     require_same_length(rows, labels, "特徴量", "正解")
-    if not rows:
+    if len(rows) == 0:
         raise ValueError("行が 1 つもないので決定木を学習できません")
     values = check_rows(rows, columns)
     for label in dict.fromkeys(labels):
@@ -253,12 +462,22 @@ def check_training_data(
     return values
 
 
-def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> Floats:
-    """どの行も列の数だけ有限の値を持つことを確かめ、行 × 列の配列にする。"""
-    for number, row in enumerate(rows, 1):
-        if len(row) != len(columns):
-            raise ValueError(f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います")
-    values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
+def check_rows(rows: Rows, columns: Sequence[str]) -> Floats:
+    """どの行も列の数だけ有限の値を持つことを確かめ、行 × 列の配列にする。
+
+    行 × 列の配列ならそのまま使う（何度も使う行は、to_matrix で 1 回だけ配列にしておける）。
+    """
+    if isinstance(rows, np.ndarray):
+        if rows.ndim != 2 or rows.shape[1] != len(columns):
+            raise ValueError(f"配列の形 {rows.shape} が、行 × 列の数 {len(columns)} ではありません")
+        values: Floats = rows.astype(np.float64, copy=False)
+    else:
+        for number, row in enumerate(rows, 1):
+            if len(row) != len(columns):
+                raise ValueError(
+                    f"{number} 行目の値の数 {len(row)} が列の数 {len(columns)} と違います"
+                )
+        values = np.array(rows, dtype=np.float64).reshape(len(rows), len(columns))
     finite = np.isfinite(values).all(axis=1)
     if not finite.all():
         number = int(np.argmin(finite)) + 1
@@ -266,100 +485,129 @@ def check_rows(rows: Sequence[FeatureRow], columns: Sequence[str]) -> Floats:
     return values
 
 
-def grow_sorted(
-    encoded: Encoded,
-    known: list[L],
-    columns: tuple[str, ...],
-    members: Ints,
-    *,
-    node: SortedNode | None,
-    depth: int | None,
-) -> Tree[L]:
-    """members（節の行、元の順）と、その並べた形 node から、第 8 章と同じ手順で木を育てる。
+@dataclass(frozen=True)
+class NodeSums:
+    """節ごとのラベルの件数と重みの合計。重みは節（元の行の順）で初めて現れた順に並べる。"""
 
-    深さが残っていない節は分けないので、並べた形を作らずに None を渡す。
-    """
-    codes = encoded.codes[members]
-    split = None
-    if node is not None and depth != 0 and not is_pure(encoded, codes, len(known)):
-        split = best_split_sorted(node, columns, encoded)
-    if split is None:
-        return Leaf(known[majority_code(encoded, codes, len(known))])
-    position = columns.index(split.feature)
-    goes_left = encoded.values[position, members] <= split.threshold
-    if goes_left.all() or not goes_left.any():
-        return Leaf(known[majority_code(encoded, codes, len(known))])
-    chosen = np.zeros(encoded.codes.size, dtype=np.bool_)
-    chosen[members[goes_left]] = True
-    remaining = None if depth is None else depth - 1
-    assert node is not None  # 分割が見つかったのは、並べた形があったときだけ
-    left, right = (None, None) if remaining == 0 else node.divide(chosen)
-    return Node(
-        split,
-        grow_sorted(encoded, known, columns, members[goes_left], node=left, depth=remaining),
-        grow_sorted(encoded, known, columns, members[~goes_left], node=right, depth=remaining),
-    )
+    counts: Ints  # 節 × ラベルの番号
+    ordered: Floats  # 節 × 初めて現れた順
+    present: Bools
+    labels: Ints  # ordered の各項のラベルの番号
 
+    @classmethod
+    def of(cls, encoded: Encoded, node_of_row: Ints, n_nodes: int) -> NodeSums:
+        """第 8 章の label_weight_sums と同じ値と順。重みは repeated_sums の表から引く。"""
+        n_labels = len(encoded.tables)
+        rows = np.flatnonzero(node_of_row >= 0)
+        key = node_of_row[rows] * n_labels + encoded.codes[rows]
+        size = n_nodes * n_labels
+        counts = np.bincount(key, minlength=size).reshape(-1, n_labels)
+        first = np.full(size, rows.size, dtype=np.intp)
+        np.minimum.at(first, key, np.arange(rows.size))
+        order = np.argsort(first.reshape(-1, n_labels), axis=1, kind="stable")
+        return cls(
+            counts,
+            in_order(pick_weights(encoded.tables, counts), order),
+            in_order(counts > 0, order),
+            order,
+        )
 
-def label_sums(encoded: Encoded, codes: Ints, n_labels: int) -> list[tuple[int, float]]:
-    """節のラベルの番号と重みの合計を、節で初めて現れた順に並べる。
+    def impure(self) -> Bools:
+        """重み付きのジニ不純度が 0 でない節。第 8 章の gini_of_weights と同じ足し算で確かめる。"""
+        total = kahan_columns(self.ordered, self.present)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            shares = self.ordered / total[:, np.newaxis]
+        gini: Floats = 1.0 - kahan_columns(shares * shares, self.present)
+        result: Bools = gini != 0.0
+        return result
 
-    第 8 章の label_weight_sums と同じ順。重みは repeated_sums の表から引く
-    （行の順に Kahan の和を取るのとビットまで同じ値になる）。
-    """
-    counts = np.bincount(codes, minlength=n_labels)
-    present = [k for k in range(n_labels) if counts[k] > 0]
-    first = {k: int(np.argmax(codes == k)) for k in present}
-    return [
-        (k, float(encoded.tables[k][counts[k]])) for k in sorted(present, key=first.__getitem__)
-    ]
+    def majority(self) -> Ints:
+        """重みの合計がいちばん大きいラベルの番号。同じなら節で先に現れたほう。"""
+        candidates = np.where(self.present, self.ordered, -np.inf)
+        best = np.argmax(candidates, axis=1)
+        result: Ints = self.labels[np.arange(best.size), best]
+        return result
 
 
-def is_pure(encoded: Encoded, codes: Ints, n_labels: int) -> bool:
-    """重み付きのジニ不純度が 0 か。第 8 章と同じ足し算で確かめる。"""
-    sums = [value for _, value in label_sums(encoded, codes, n_labels)]
-    return gini_of_weights(sums) == 0.0
+class TreeParts(Generic[L]):
+    """深さごとに決まった葉と節を番号で覚え、最後に深いほうから組み立てる（再帰しない）。"""
 
+    def __init__(self, columns: tuple[str, ...], known: list[L]) -> None:
+        self.columns = columns
+        self.known = known
+        self.depth = 0
+        self.level_ids = [0]  # いまの深さの節の、木の中での番号
+        self.leaves: dict[int, L] = {}
+        self.nodes: dict[int, tuple[Split, int, int]] = {}
+        self.size = 1
 
-def majority_code(encoded: Encoded, codes: Ints, n_labels: int) -> int:
-    """重みの合計がいちばん大きいラベルの番号。同じなら節で先に現れたほう。"""
-    sums = label_sums(encoded, codes, n_labels)
-    best_code, best_sum = sums[0]
-    for code, value in sums[1:]:
-        if value > best_sum:
-            best_code, best_sum = code, value
-    return best_code
+    def add_level(self, divided: Bools, best: BestSplits, majority: Ints) -> None:
+        """いまの深さの節を葉か分割として覚え、子に番号を振る。"""
+        children: list[int] = []
+        for i, identifier in enumerate(self.level_ids):
+            if not divided[i]:
+                self.leaves[identifier] = self.known[int(majority[i])]
+                continue
+            feature = self.columns[int(best.feature[i])]
+            split = Split(feature, float(best.threshold[i]), float(best.impurity[i]))
+            children += self.reserve(identifier, split)
+        self.level_ids = children
+        self.depth += 1
+
+    def reserve(self, identifier: int, split: Split) -> tuple[int, int]:
+        """節 identifier を split で分けると覚え、左右の子の番号を返す。"""
+        children = (self.size, self.size + 1)
+        self.nodes[identifier] = (split, *children)
+        self.size += 2
+        return children
+
+    def assemble(self) -> Tree[L]:
+        """子は親より大きな番号なので、大きい番号から組み立てれば子が先にできている。"""
+        built: dict[int, Tree[L]] = {}
+        for identifier in range(self.size - 1, -1, -1):
+            if identifier in self.leaves:
+                built[identifier] = Leaf(self.leaves[identifier])
+            else:
+                split, left, right = self.nodes[identifier]
+                built[identifier] = Node(split, built.pop(left), built.pop(right))
+        return built[0]
 
 
 # --8<-- [end:grow]
 
 
 # --8<-- [start:predict]
-def predict_rows(tree: Tree[L], rows: Sequence[FeatureRow], columns: Sequence[str]) -> list[L]:
+def predict_rows(tree: Tree[L], rows: Rows, columns: Sequence[str]) -> list[L]:
     """第 3 章の predict_one と同じ道筋（境界と等しければ左）を、行をまとめて numpy でたどる。"""
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
     absent = sorted(set(features_of(tree)) - set(positions))
     if absent:
         raise ValueError(f"木が使う列 {', '.join(absent)} が columns にありません")
-    reached: list[Leaf[L] | None] = [None] * len(rows)
+    leaves: list[L] = []
+    leaf_of_row = np.zeros(len(rows), dtype=np.intp)  # 行ごとの、着いた葉の番号
     pending: list[tuple[Tree[L], Ints]] = [(tree, np.arange(len(rows)))]
-    while pending:
+    while pending:  # 深い木でも再帰しない
         node, members = pending.pop()
         if isinstance(node, Leaf):
-            for member in members.tolist():
-                reached[member] = node
+            leaf_of_row[members] = len(leaves)
+            leaves.append(node.label)
             continue
         goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
         pending += [(node.left, members[goes_left]), (node.right, members[~goes_left])]
-    return [leaf.label for leaf in reached if leaf is not None]
+    return [leaves[leaf] for leaf in leaf_of_row.tolist()]
+
+
+def to_matrix(rows: Rows, columns: Sequence[str]) -> Floats:
+    """数の行を確かめて行 × 列の配列にする。同じ行で何度も育てたり予測したりするときに使う。"""
+    return check_rows(rows, columns)
 
 
 # --8<-- [start:truncate]
 def truncate(
     tree: Tree[L],
     depth: int,
-    rows: Sequence[FeatureRow],
+    rows: Rows,
     labels: Sequence[L],
     *,
     columns: Sequence[str],
@@ -375,31 +623,45 @@ def truncate(
         raise ValueError(f"切り詰める深さ depth は 0 以上の int です（{depth!r}）")
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
-
-    def cut(node: Tree[L], members: Ints, remaining: int) -> Tree[L]:
+    parts = TreeParts[L]((), [])
+    cut_of_row = np.full(len(rows), -1, dtype=np.intp)  # 行ごとの、来た切り口の番号
+    cuts: list[int] = []
+    pending: list[tuple[int, Tree[L], Ints, int]] = [(0, tree, np.arange(len(rows)), depth)]
+    while pending:  # 深い木でも再帰しない
+        identifier, node, members, remaining = pending.pop()
         if isinstance(node, Leaf):
-            return node
-        if remaining == 0:
-            reached = [labels[i] for i in members.tolist()]
-            return Leaf(weighted_majority(reached, [weights[label] for label in reached]))
-        goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
-        return Node(
-            node.split,
-            cut(node.left, members[goes_left], remaining - 1),
-            cut(node.right, members[~goes_left], remaining - 1),
-        )
-
-    return cut(tree, np.arange(len(rows)), depth)
+            parts.leaves[identifier] = node.label
+        elif remaining == 0:
+            cut_of_row[members] = len(cuts)
+            cuts.append(identifier)
+        else:
+            goes_left = values[members, positions[node.split.feature]] <= node.split.threshold
+            left, right = parts.reserve(identifier, node.split)
+            pending += [
+                (left, node.left, members[goes_left], remaining - 1),
+                (right, node.right, members[~goes_left], remaining - 1),
+            ]
+    if cuts:  # 切り口ごとの重み付きの多数決（第 8 章の weighted_majority と同じ値と同点の倒し方）
+        encoded, known = encode(values[:, :0], labels, weights)  # 値は使わないので 0 列
+        majority = NodeSums.of(encoded, cut_of_row, len(cuts)).majority()
+        for identifier, code in zip(cuts, majority.tolist(), strict=True):
+            parts.leaves[identifier] = known[code]
+    return parts.assemble()
 
 
 # --8<-- [end:truncate]
 
 
 def features_of(tree: Tree[L]) -> list[str]:
-    """木の節が使う列の名前（重なりあり）。"""
-    if isinstance(tree, Leaf):
-        return []
-    return [tree.split.feature, *features_of(tree.left), *features_of(tree.right)]
+    """木の節が使う列の名前（重なりあり）。深い木でも再帰しない。"""
+    names = []
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Node):
+            names.append(node.split.feature)
+            pending += [node.right, node.left]
+    return names
 
 
 # --8<-- [end:predict]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows
 from getting_started_ml.appendix_c.intervals import Interval, wilson_interval
 from getting_started_ml.appendix_c.paired import (
     Discordance,
@@ -25,6 +26,8 @@ from getting_started_ml.appendix_c.repeated import (
     paired_t_interval,
 )
 from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter03 import FeatureRow, feature_rows
+from getting_started_ml.chapter08 import ClassWeight, class_weights
 from getting_started_ml.chapter11 import (
     N_SPLITS,
     SEED,
@@ -35,9 +38,8 @@ from getting_started_ml.chapter11 import (
     accuracy,
     k_fold,
     plain_mean,
-    tree_trainer,
 )
-from getting_started_ml.chapter11.cross_validation import Trainer, pick
+from getting_started_ml.chapter11.cross_validation import Predictor, Trainer, pick
 from getting_started_ml.numeric import require_same_length
 
 # --8<-- [start:protocol]
@@ -47,6 +49,46 @@ FOLD_SEEDS = tuple(range(10))  # 繰り返しの単位: 交差検証の分け方
 PRACTICAL_THRESHOLD = 0.01  # これ未満の改善は、木を深くする手間に見合わないとみなす
 SIGN_FLIP_RESAMPLES = 200_000
 # --8<-- [end:protocol]
+
+
+class NumberRows:
+    """Features の行を、columns の列の数の行に直す。同じ行（同じオブジェクト）は 1 回だけ直す。
+
+    交差検証は同じ 891 行を何度も分け直すので、そのたびに feature_rows で直すと、
+    木を育てるのと同じくらい時間がかかる。行そのものも覚えておくので、id が使い回されることはない。
+    """
+
+    def __init__(self, columns: Sequence[str]) -> None:
+        self.columns = tuple(columns)
+        self._known: dict[int, tuple[Features, FeatureRow]] = {}
+
+    def __call__(self, x: Sequence[Features]) -> list[FeatureRow]:
+        new = list({id(row): row for row in x if id(row) not in self._known}.values())
+        for row, values in zip(new, feature_rows(new, self.columns), strict=True):
+            self._known[id(row)] = (row, values)
+        return [self._known[id(row)][1] for row in x]
+
+
+def fast_tree_trainer(
+    columns: Sequence[str], max_depth: int, number_rows: NumberRows | None = None
+) -> Trainer[Features, Hashable, Hashable]:
+    """第 11 章の tree_trainer と同じ木（第 3 章の木）を、付録 A の numpy の木で育てる。
+
+    重みがすべて 1 の付録 A の木は、第 3 章の木と（しきい値と不純度の float まで）同じになる。
+    この付録の 100 本すべてで同じことを tests/test_appendix_c_trees.py が確かめている。
+    number_rows を渡せば、行を数の行に直した結果を木どうしで使い回す。
+    """
+    names = tuple(columns)
+    rows_of = NumberRows(names) if number_rows is None else number_rows
+    if rows_of.columns != names:
+        raise ValueError(f"number_rows の列 {rows_of.columns} が columns {names} と違います")
+
+    def train(x: Sequence[Features], t: Sequence[Hashable]) -> Predictor[Features, Hashable]:
+        weights = class_weights(t, ClassWeight.NONE)
+        tree = grow_weighted_numpy(rows_of(x), list(t), names, weights, max_depth)
+        return lambda rows: predict_rows(tree, rows_of(rows), names)
+
+    return train
 
 
 # --8<-- [start:out-of-fold]
@@ -123,8 +165,9 @@ def verdict(interval: PairedInterval) -> str:
 
 def compare_tree_depths(data: LabeledData[str]) -> TreeComparison:
     """同じ分け方の上で、深さ 2 と深さ 3 の木の予測を突き合わせる。"""
-    baseline = tree_trainer(SURVIVED_FEATURES, BASELINE_DEPTH)
-    candidate = tree_trainer(SURVIVED_FEATURES, CANDIDATE_DEPTH)
+    number_rows = NumberRows(SURVIVED_FEATURES)  # 2 つの木で同じ行を使い回す
+    baseline = fast_tree_trainer(SURVIVED_FEATURES, BASELINE_DEPTH, number_rows)
+    candidate = fast_tree_trainer(SURVIVED_FEATURES, CANDIDATE_DEPTH, number_rows)
     scores_a, scores_b = [], []
     fold_differences: list[float] = []
     first: tuple[list[Hashable], list[Hashable]] | None = None
