@@ -224,6 +224,7 @@ def test_訓練データが0件になる件数は三分割せずに失敗する(
     with pytest.raises(ValueError, match=rf"n={n} .*訓練データが 0 件"):
         split_three_way(customers(n), labels(n), 0.1, 0.2, 0)
 
+
 def test_ラベルにNaNがあれば木を育てない() -> None:
     from getting_started_ml.appendix_a.experiment import fit_tree  # noqa: PLC0415
 
