@@ -1,4 +1,8 @@
-"""data マーカーのしくみ（tests/conftest.py）のテスト。別のプロセスで pytest を動かして確かめる。"""
+"""data マーカーのしくみ（tests/conftest.py）のテスト。小さなテストの置き場所で pytest を動かして確かめる。
+
+マーカーの検査は同じプロセスの中で動かす（速い）。hypothesis のプロファイルは読み込んだときに
+決まる全体の設定なので、その検査だけは別のプロセスで動かす。
+"""
 
 from __future__ import annotations
 
@@ -41,7 +45,7 @@ def project(pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.Monke
 def test_ファイルが無ければdataテストだけがファイル名を理由に飛ばされる(
     pytester: pytest.Pytester, project: Path
 ) -> None:
-    result = pytester.runpytest_subprocess()
+    result = pytester.runpytest_inprocess()
     result.assert_outcomes(passed=1, skipped=1)
     result.stdout.fnmatch_lines([f"*データファイルがありません: KvsT.csv（探した場所: {project}*"])
 
@@ -50,13 +54,13 @@ def test_ML_REQUIRE_DATAを付けるとファイルが無いことは失敗に�
     pytester: pytest.Pytester, project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ML_REQUIRE_DATA", "1")
-    result = pytester.runpytest_subprocess()
+    result = pytester.runpytest_inprocess()
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(["*KvsT.csv*データ必須*なので失敗にします*"])
 
 
 def test_require_dataの指定でも失敗になる(pytester: pytest.Pytester, project: Path) -> None:
-    result = pytester.runpytest_subprocess("--require-data")
+    result = pytester.runpytest_inprocess("--require-data")
     result.assert_outcomes(passed=1, errors=1)
 
 
@@ -64,7 +68,7 @@ def test_ファイルがあればdataテストは動き_mでdataテストだけ�
     pytester: pytest.Pytester, project: Path
 ) -> None:
     (project / "KvsT.csv").write_text("作りもの", encoding="utf-8")
-    result = pytester.runpytest_subprocess("-m", "data", "-v")
+    result = pytester.runpytest_inprocess("-m", "data", "-v")
     result.assert_outcomes(passed=1, deselected=1)
     result.stdout.fnmatch_lines(["*test_reads_data PASSED*"])
 
@@ -73,7 +77,7 @@ def test_ファイル名の無いdataマーカーは使い方の誤り(
     pytester: pytest.Pytester, project: Path
 ) -> None:
     pytester.makepyfile(test_wrong="import pytest\n\n@pytest.mark.data\ndef test_x():\n    pass\n")
-    result = pytester.runpytest_subprocess("test_wrong.py")
+    result = pytester.runpytest_inprocess("test_wrong.py")
     assert result.ret != 0
     result.stdout.fnmatch_lines(["*data マーカーには必要なファイル名を書きます*"])
 
@@ -124,7 +128,7 @@ def test_replayはmで名指すかreplayを付けたときだけ動く(
     passed: int,
     deselected: int,
 ) -> None:
-    result = pytester.runpytest_subprocess(*arguments)
+    result = pytester.runpytest_inprocess(*arguments)
     result.assert_outcomes(passed=passed, deselected=deselected)
 
 
