@@ -42,14 +42,24 @@ def data_environment(environment: Mapping[str, str]) -> dict[str, str]:
 
 @nox.session(python=False)
 def test(session: nox.Session) -> None:
-    """pytest をカバレッジ付きで動かす。データの場所は明示して渡す。"""
+    """pytest を CPU の数だけ並べて動かす。データの場所は明示して渡す。"""
+    run_tests(session)
+
+
+@nox.session(python=False)
+def coverage(session: nox.Session) -> None:
+    """test と同じテストを、カバレッジを測りながら動かして表を出す（遅くなるので別にする）。"""
+    run_tests(session, "--cov", "--cov-report=term")
+
+
+def run_tests(session: nox.Session, *options: str) -> None:
+    """データの環境変数をログに出して、pytest を動かす。"""
     environment = data_environment(os.environ)
     session.log(f"データの環境変数: {environment or 'なし（data テストは飛ばされる）'}")
     session.run(
         tool("pytest"),
         "--numprocesses=auto",
-        "--cov",
-        "--cov-report=term",
+        *options,
         *session.posargs,
         env=environment,
     )

@@ -34,6 +34,7 @@ def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
     noxfile = load_noxfile()
     assert list(nox.registry.get()) == [
         "test",
+        "coverage",
         "replay",
         "lint",
         "format",
@@ -67,15 +68,22 @@ def test_ci_run_はロックファイルから入れて_nox_の_all_を呼ぶ() 
 # --8<-- [end:sessions-tests]
 
 
+def arguments_of(options: dict[str, object]) -> list[str]:
+    """RecordingSession が覚えた、道具に渡した引数。"""
+    arguments = options["args"]
+    assert isinstance(arguments, tuple)
+    return [str(argument) for argument in arguments]
+
+
 class RecordingSession:
-    """nox.Session の代わり。run に渡された道具の名前と引数を覚えるだけで、何も動かさない。"""
+    """nox.Session の代わり。run に渡された道具の名前と引数（args とキーワード）を覚えるだけ。"""
 
     def __init__(self) -> None:
         self.posargs: list[str] = []
         self.calls: list[tuple[str, dict[str, object]]] = []
 
     def run(self, *arguments: str, **options: object) -> None:
-        self.calls.append((Path(arguments[0]).name, options))
+        self.calls.append((Path(arguments[0]).name, {"args": arguments[1:], **options}))
 
     def log(self, message: str) -> None:
         pass
@@ -95,6 +103,19 @@ def test_test_のセッションはデータの環境変数を_env_に書き外�
     assert options["env"] == {"ML_DATA_DIR": "/books/data"}
     # include_outer_env を渡していないので、nox の既定（True）で外の環境変数もそのまま渡る
     assert "include_outer_env" not in options
+    assert not any(str(option).startswith("--cov") for option in arguments_of(options))
+
+
+def test_カバレッジは別のセッションで測る(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ML_DATA_DIR", "/books/data")
+    session = RecordingSession()
+
+    load_noxfile().coverage(session)
+
+    [(tool, options)] = session.calls
+    assert tool == "pytest"
+    assert "--cov" in arguments_of(options)
+    assert options["env"] == {"ML_DATA_DIR": "/books/data"}
 
 
 def test_all_は速い検査から順に_lint_type_docs_test_replay_を動かす() -> None:
