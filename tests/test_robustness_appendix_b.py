@@ -6,22 +6,27 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from robustness import call_safely, counts
 
 from getting_started_ml.appendix_b import (
     Box,
     average_precision,
     average_precision_11pt,
     average_precision_all_points,
+    ball_volume_ratio,
     bleu,
+    cells_to_cover,
     cross_entropy,
     dice,
+    distance_ratio,
     huber,
     iou,
     mean_average_precision,
     perplexity,
     precision_recall_f1,
+    share_inside_ball,
     smooth_l1,
+    uniform_points,
 )
 
 anything = st.one_of(
@@ -110,3 +115,36 @@ def test_BLEU(candidate: Any, references: Any, max_n: Any) -> None:
     result = call_safely(lambda: bleu(candidate, references, max_n), names=names)
     if result is not None:
         assert 0.0 <= result <= 1.0 + 1e-12
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts(), counts())
+def test_次元の呪いの区画と内接球(dimension: Any, per_axis: Any) -> None:
+    cells = call_safely(
+        lambda: cells_to_cover(dimension, per_axis), names=["dimension", "per_axis"]
+    )
+    if cells is not None:
+        assert cells >= 1
+    ratio = call_safely(lambda: ball_volume_ratio(dimension), names=["dimension"])
+    if ratio is not None:
+        assert 0.0 <= ratio <= 1.0 + 1e-12
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts(), counts(), st.one_of(st.integers(-(2**63), 2**63), anything))
+def test_一様な点と球に入る割合(n_points: Any, dimension: Any, seed: Any) -> None:
+    names = ["n_points", "dimension", "seed"]
+    points = call_safely(lambda: uniform_points(n_points, dimension, seed), names=names)
+    if points is not None:
+        assert all(0.0 <= value < 1.0 for row in points for value in row)
+    share = call_safely(lambda: share_inside_ball(n_points, dimension, seed), names=names)
+    if share is not None:
+        assert 0.0 <= share <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.lists(number_lists, max_size=4), anything))
+def test_距離の比(points: Any) -> None:
+    result = call_safely(lambda: distance_ratio(points), names=["points"])
+    if result is not None:
+        assert result >= 1.0

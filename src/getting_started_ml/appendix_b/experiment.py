@@ -10,6 +10,13 @@ from getting_started_ml.appendix_b.averaging import (
     precision_recall_f1,
     scores_of,
 )
+from getting_started_ml.appendix_b.dimensionality import (
+    ball_volume_ratio,
+    cells_to_cover,
+    distance_ratio,
+    share_inside_ball,
+    uniform_points,
+)
 from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, smooth_l1
 from getting_started_ml.appendix_b.overlap import Box, dice, iou
 from getting_started_ml.appendix_b.ranking import (
@@ -107,6 +114,23 @@ def print_others() -> None:
     print(f"  BLEU（{short}、2-gram まで）: {fixed(bleu(SHORT_CANDIDATE, REFERENCES, 2))}")
 
 
+def print_dimensionality() -> None:
+    """7. 次元の呪い: 区画の数、内接球の割合（式と一様な点 1000 個）、距離の比（点 50 個）。"""
+    print("7. 次元の呪い")
+    print("  次元\t10 分割の区画\t内接球の割合\t点 1000 個で数えた割合")
+    for dimension in (1, 2, 3, 5, 10, 20):
+        counted = (
+            fixed(share_inside_ball(1000, dimension, SEED)) if dimension in (2, 5, 10) else "-"
+        )
+        ratio = ball_volume_ratio(dimension)
+        print(f"  {dimension}\t{cells_to_cover(dimension)}\t{ratio:.4g}\t{counted}")
+    ratios = []
+    for dimension in (2, 10, 100, 500):
+        ratio = distance_ratio(uniform_points(50, dimension, SEED))
+        ratios.append(f"{dimension} 次元 {fixed(ratio)}")
+    print(f"  点 50 個の「いちばん遠い ÷ いちばん近い」距離の平均: {'、'.join(ratios)}")
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -119,3 +143,4 @@ def main() -> None:
     print_iris("2b.", "ロジスティック回帰（第 10 章）", iris.t_test, logistic.predict(iris.x_test))
     print_survived(scores, labels)
     print_others()
+    print_dimensionality()
