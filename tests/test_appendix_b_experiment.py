@@ -10,7 +10,13 @@ from conftest import Completed
 from sklearn.metrics import precision_recall_fscore_support
 
 from getting_started_ml.appendix_b import average_precision, class_counts, precision_recall_f1
-from getting_started_ml.appendix_b.figures import PR_ROC_FIGURE, pr_roc_data, survived_scores
+from getting_started_ml.appendix_b.figures import (
+    OVERFITTING_FIGURE,
+    PR_ROC_FIGURE,
+    overfitting_data,
+    pr_roc_data,
+    survived_scores,
+)
 from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
@@ -44,6 +50,11 @@ def test_PRとROCの図はリポジトリにある図と同じ数値を描いて
 ) -> None:
     svg = (FIGURES_DIR / PR_ROC_FIGURE).read_text(encoding="utf-8")
     assert embedded_data(svg) == pr_roc_data(*scores_and_labels)
+
+
+def test_過学習の図はリポジトリにある図と同じ数値を描いている() -> None:
+    svg = (FIGURES_DIR / OVERFITTING_FIGURE).read_text(encoding="utf-8")
+    assert embedded_data(svg) == overfitting_data()
 
 
 # --8<-- [start:test-idiomatic]

@@ -10,6 +10,7 @@ from robustness import call_safely, counts
 
 from getting_started_ml.appendix_b import (
     Box,
+    Sample,
     average_precision,
     average_precision_11pt,
     average_precision_all_points,
@@ -17,16 +18,24 @@ from getting_started_ml.appendix_b import (
     bleu,
     cells_to_cover,
     cross_entropy,
+    degree_curve,
     dice,
     distance_ratio,
+    fit_polynomial,
     huber,
     iou,
+    irreducible_error,
     mean_average_precision,
+    penalty_curve,
     perplexity,
     precision_recall_f1,
+    predict_polynomial,
     share_inside_ball,
+    sine_sample,
     smooth_l1,
+    training_sample,
     uniform_points,
+    validation_sample,
 )
 
 anything = st.one_of(
@@ -148,3 +157,54 @@ def test_距離の比(points: Any) -> None:
     result = call_safely(lambda: distance_ratio(points), names=["points"])
     if result is not None:
         assert result >= 1.0
+
+
+samples = st.one_of(
+    st.builds(Sample, number_lists, number_lists),
+    st.builds(
+        Sample, st.lists(st.floats(0, 1), max_size=6), st.lists(st.floats(-2, 2), max_size=6)
+    ),
+    anything,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(samples, st.one_of(st.integers(-1, 25), anything), st.one_of(numbers, st.floats(0, 10)))
+def test_多項式の当てはめ(sample: Any, degree: Any, penalty: Any) -> None:
+    names = ["sample", "degree", "penalty", "x", "t"]
+    weights = call_safely(lambda: fit_polynomial(sample, degree, penalty), names=names)
+    if weights is not None:
+        assert len(weights) == degree + 1
+        call_safely(lambda: predict_polynomial(weights, sample.x), names=names)
+    call_safely(lambda: irreducible_error(sample), names=names)
+
+
+@settings(max_examples=40, deadline=None)
+@given(number_lists, st.one_of(st.integers(-(2**40), 2**40), anything), numbers)
+def test_雑音の乗ったsin(xs: Any, seed: Any, noise_sd: Any) -> None:
+    sample = call_safely(lambda: sine_sample(xs, seed, noise_sd), names=["xs", "seed", "noise_sd"])
+    if sample is not None:
+        assert len(sample.x) == len(sample.t)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(st.integers(-3, 30), anything), st.one_of(st.integers(-3, 30), anything))
+def test_訓練データと検証データ(n_points: Any, seed: Any) -> None:
+    names = ["n_points", "seed"]
+    for make in (training_sample, validation_sample):
+        sample = call_safely(lambda m=make: m(n_points, seed), names=names)  # type: ignore[misc]
+        if sample is not None:
+            assert len(sample.x) == n_points
+
+
+@settings(max_examples=40, deadline=None)
+@given(samples, samples, st.one_of(st.lists(st.integers(-1, 25), max_size=3), anything))
+def test_誤差の曲線(train: Any, validation: Any, settings_: Any) -> None:
+    names = ["sample", "degree", "k", "x", "t", "weights", "正解", "予測", "degrees", "log10"]
+    for curve in (
+        lambda: degree_curve(train, validation, settings_),
+        lambda: penalty_curve(train, validation, 3, settings_),
+    ):
+        points = call_safely(curve, names=names)
+        if points is not None:
+            assert all(point.train >= 0 and point.validation >= 0 for point in points)

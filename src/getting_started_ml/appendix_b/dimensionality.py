@@ -12,7 +12,7 @@ from getting_started_ml.java_random import JavaRandom
 
 MAX_DIGITS = 10_000
 """cells_to_cover が返す数の桁数の上限。これより大きな数は作らずに失敗する。"""
-MAX_VALUES = 10_000_000
+MAX_VALUES = 1_000_000
 """uniform_points が作る数の個数（点の数 × 次元）の上限。"""
 
 

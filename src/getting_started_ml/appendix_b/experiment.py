@@ -17,6 +17,14 @@ from getting_started_ml.appendix_b.dimensionality import (
     share_inside_ball,
     uniform_points,
 )
+from getting_started_ml.appendix_b.generalization import (
+    NOISE_SD,
+    degree_curve,
+    irreducible_error,
+    penalty_curve,
+    training_sample,
+    validation_sample,
+)
 from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, smooth_l1
 from getting_started_ml.appendix_b.overlap import Box, dice, iou
 from getting_started_ml.appendix_b.ranking import (
@@ -131,6 +139,28 @@ def print_dimensionality() -> None:
     print(f"  点 50 個の「いちばん遠い ÷ いちばん近い」距離の平均: {'、'.join(ratios)}")
 
 
+def print_generalization() -> None:
+    """8. 過学習と学習不足: 次数ごと、罰則ごとの訓練誤差と検証誤差。"""
+    train, validation = training_sample(), validation_sample()
+    print(
+        f"8. sin(2πx) + 雑音（分散 {fixed(NOISE_SD**2)}）の訓練データ {len(train.x)} 点、"
+        f"検証データ {len(validation.x)} 点に多項式を当てはめる"
+    )
+    print("  次数 M\t訓練誤差\t検証誤差")
+    for point in degree_curve(train, validation, range(10)):
+        print(f"  {point.setting}\t{fixed(point.train)}\t{fixed(point.validation)}")
+    print("  次数 9 に L2 の罰則 λ を入れる")
+    print("  log10 λ\t訓練誤差\t検証誤差")
+    for point in penalty_curve(train, validation, 9, (-9.0, -6.0, -3.0, 0.0)):
+        print(f"  {point.setting:g}\t{fixed(point.train)}\t{fixed(point.validation)}")
+    many = training_sample(100)
+    line = "、".join(
+        f"次数 {p.setting} で {fixed(p.validation)}" for p in degree_curve(many, validation, (3, 9))
+    )
+    print(f"  訓練データを 100 点にしたときの検証誤差: {line}")
+    print(f"  本当の関数 sin(2πx) で予測したときの検証誤差: {fixed(irreducible_error(validation))}")
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -144,3 +174,4 @@ def main() -> None:
     print_survived(scores, labels)
     print_others()
     print_dimensionality()
+    print_generalization()
