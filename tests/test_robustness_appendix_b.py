@@ -18,6 +18,7 @@ from getting_started_ml.appendix_b import (
     bleu,
     cells_to_cover,
     cross_entropy,
+    decompose,
     degree_curve,
     dice,
     distance_ratio,
@@ -208,3 +209,19 @@ def test_誤差の曲線(train: Any, validation: Any, settings_: Any) -> None:
         points = call_safely(curve, names=names)
         if points is not None:
             assert all(point.train >= 0 and point.validation >= 0 for point in points)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.one_of(st.integers(-1, 25), anything),
+    st.one_of(numbers, st.floats(0, 1)),
+    st.one_of(counts(), st.integers(2, 5)),
+    st.one_of(counts(), st.integers(2, 12)),
+)
+def test_バイアスとバリアンス(degree: Any, penalty: Any, n_sets: Any, n_points: Any) -> None:
+    names = ["degree", "penalty", "n_sets", "n_points"]
+    parts = call_safely(lambda: decompose(degree, penalty, n_sets, n_points), names=names)
+    if parts is not None:
+        assert parts.bias_squared >= 0
+        assert parts.variance >= 0
+        assert parts.expected_error >= 0

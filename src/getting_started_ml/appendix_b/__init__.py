@@ -8,6 +8,7 @@ from getting_started_ml.appendix_b.averaging import (
     class_counts,
     precision_recall_f1,
 )
+from getting_started_ml.appendix_b.bias_variance import Decomposition, decompose
 from getting_started_ml.appendix_b.dimensionality import (
     ball_volume_ratio,
     cells_to_cover,
@@ -50,6 +51,7 @@ __all__ = [
     "AVERAGES",
     "Box",
     "ClassCounts",
+    "Decomposition",
     "ErrorPoint",
     "PrPoint",
     "Sample",
@@ -63,6 +65,7 @@ __all__ = [
     "cells_to_cover",
     "class_counts",
     "cross_entropy",
+    "decompose",
     "degree_curve",
     "dice",
     "distance_ratio",

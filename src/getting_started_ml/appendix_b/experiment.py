@@ -10,6 +10,7 @@ from getting_started_ml.appendix_b.averaging import (
     precision_recall_f1,
     scores_of,
 )
+from getting_started_ml.appendix_b.bias_variance import N_POINTS, N_SETS, decompose
 from getting_started_ml.appendix_b.dimensionality import (
     ball_volume_ratio,
     cells_to_cover,
@@ -161,6 +162,23 @@ def print_generalization() -> None:
     print(f"  本当の関数 sin(2πx) で予測したときの検証誤差: {fixed(irreducible_error(validation))}")
 
 
+def print_bias_variance() -> None:
+    """9. バイアス²・バリアンス・雑音と、実測した二乗誤差の期待値。"""
+    print(f"9. 訓練データ {N_POINTS} 点を {N_SETS} 組引き直して当てはめた二乗誤差の内訳")
+    print("  モデル\tバイアス²\tバリアンス\t雑音\t合計\t実測（標準誤差）")
+    for name, degree, penalty in (
+        ("次数 1", 1, 0.0),
+        ("次数 9", 9, 0.0),
+        ("次数 9、λ = 10^-3", 9, 1e-3),
+    ):
+        parts = decompose(degree, penalty)
+        print(
+            f"  {name}\t{fixed(parts.bias_squared)}\t{fixed(parts.variance)}\t"
+            f"{fixed(parts.noise)}\t{fixed(parts.total)}\t"
+            f"{fixed(parts.expected_error)}（{fixed(parts.standard_error)}）"
+        )
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -175,3 +193,4 @@ def main() -> None:
     print_others()
     print_dimensionality()
     print_generalization()
+    print_bias_variance()
