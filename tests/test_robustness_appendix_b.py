@@ -38,6 +38,13 @@ from getting_started_ml.appendix_b import (
     uniform_points,
     validation_sample,
 )
+from getting_started_ml.appendix_b.rates import (
+    f_beta,
+    false_positive_rate,
+    operating_point,
+    specificity,
+)
+from getting_started_ml.chapter11 import ConfusionMatrix
 
 anything = st.one_of(
     st.none(),
@@ -225,3 +232,33 @@ def test_バイアスとバリアンス(degree: Any, penalty: Any, n_sets: Any, 
         assert parts.bias_squared >= 0
         assert parts.variance >= 0
         assert parts.expected_error >= 0
+
+
+confusion_matrices = st.one_of(
+    st.builds(
+        ConfusionMatrix, st.integers(0, 9), st.integers(0, 9), st.integers(0, 9), st.integers(0, 9)
+    ),
+    anything,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(confusion_matrices, numbers)
+def test_Fβと特異度と偽陽性率(cm: Any, beta: Any) -> None:
+    names = ["cm", "beta"]
+    value = call_safely(lambda: f_beta(cm, beta), names=names)
+    if value is not None:
+        assert 0.0 <= value <= 1.0
+    for rate in (specificity, false_positive_rate):
+        result = call_safely(lambda r=rate: r(cm), names=names)  # type: ignore[misc]
+        if result is not None:
+            assert 0.0 <= result <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(number_lists, st.one_of(st.lists(st.booleans(), max_size=6), anything), numbers)
+def test_動作点(scores: Any, labels: Any, threshold: Any) -> None:
+    names = ["scores", "labels", "スコア", "threshold"]
+    point = call_safely(lambda: operating_point(scores, labels, threshold), names=names)
+    if point is not None:
+        assert point.matrix.tp + point.matrix.fn == sum(labels)

@@ -35,11 +35,18 @@ from getting_started_ml.appendix_b.ranking import (
     detection_labels,
     mean_average_precision,
 )
+from getting_started_ml.appendix_b.rates import (
+    f_beta,
+    false_positive_rate,
+    operating_point,
+    specificity,
+)
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter10 import LogisticRegression
 from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
 from getting_started_ml.chapter11.figures import out_of_fold_scores
+from getting_started_ml.chapter11.metrics import precision, recall
 from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.numeric import format_fixed
 
@@ -179,6 +186,25 @@ def print_bias_variance() -> None:
         )
 
 
+def print_rates(scores: Sequence[float], labels: Sequence[bool]) -> None:
+    """10. Survived の木のスコアを 0.5 で切ったときの指標と、2 つの曲線の上の位置。"""
+    point = operating_point(scores, labels, 0.5)
+    cm = point.matrix
+    print("10. Survived の決定木の分割外スコアを 0.5 以上で正例としたとき")
+    print(f"  tp {cm.tp}、fp {cm.fp}、fn {cm.fn}、tn {cm.tn}")
+    print(
+        f"  適合率 {fixed(precision(cm))}、再現率 {fixed(recall(cm))}、"
+        f"特異度 {fixed(specificity(cm))}、偽陽性率 {fixed(false_positive_rate(cm))}"
+    )
+    betas = "、".join(f"F{beta:g} {fixed(f_beta(cm, beta))}" for beta in (0.5, 1.0, 2.0))
+    print(f"  {betas}")
+    (fpr, tpr), (r, p) = point.roc, point.pr
+    print(
+        f"  ROC 曲線の上の位置 ({fixed(fpr)}, {fixed(tpr)})、"
+        f"PR 曲線の上の位置 ({fixed(r)}, {fixed(p)})"
+    )
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -194,3 +220,4 @@ def main() -> None:
     print_dimensionality()
     print_generalization()
     print_bias_variance()
+    print_rates(scores, labels)
