@@ -10,6 +10,7 @@ from robustness import call_safely, counts
 
 from getting_started_ml.appendix_b import (
     Box,
+    Line,
     Sample,
     average_precision,
     average_precision_11pt,
@@ -23,9 +24,14 @@ from getting_started_ml.appendix_b import (
     dice,
     distance_ratio,
     fit_polynomial,
+    gaussian_negative_log_likelihood,
     huber,
     iou,
     irreducible_error,
+    laplace_negative_log_likelihood,
+    least_absolute_line,
+    least_squares_line,
+    line_with_outliers,
     mean_average_precision,
     penalty_curve,
     perplexity,
@@ -262,3 +268,29 @@ def test_動作点(scores: Any, labels: Any, threshold: Any) -> None:
     point = call_safely(lambda: operating_point(scores, labels, threshold), names=names)
     if point is not None:
         assert point.matrix.tp + point.matrix.fn == sum(labels)
+
+
+@settings(max_examples=60, deadline=None)
+@given(number_lists, numbers)
+def test_負の対数尤度(residuals: Any, scale: Any) -> None:
+    names = ["residuals", "sigma", "scale"]
+    for nll in (gaussian_negative_log_likelihood, laplace_negative_log_likelihood):
+        call_safely(lambda f=nll: f(residuals, scale), names=names)  # type: ignore[misc]
+
+
+@settings(max_examples=60, deadline=None)
+@given(number_lists, number_lists)
+def test_直線の当てはめ(x: Any, y: Any) -> None:
+    names = ["x", "y"]
+    for fit in (least_squares_line, least_absolute_line):
+        line = call_safely(lambda f=fit: f(x, y), names=names)  # type: ignore[misc]
+        if line is not None:
+            assert isinstance(line, Line)
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts(), st.one_of(st.integers(-(2**40), 2**40), anything))
+def test_外れ値のある直線(n_points: Any, seed: Any) -> None:
+    rows = call_safely(lambda: line_with_outliers(n_points, seed), names=["n_points", "seed"])
+    if rows is not None:
+        assert len(rows[0]) == len(rows[1]) == n_points

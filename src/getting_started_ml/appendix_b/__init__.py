@@ -29,6 +29,14 @@ from getting_started_ml.appendix_b.generalization import (
     training_sample,
     validation_sample,
 )
+from getting_started_ml.appendix_b.likelihood import (
+    Line,
+    gaussian_negative_log_likelihood,
+    laplace_negative_log_likelihood,
+    least_absolute_line,
+    least_squares_line,
+    line_with_outliers,
+)
 from getting_started_ml.appendix_b.losses import (
     bleu,
     brevity_penalty,
@@ -53,6 +61,7 @@ __all__ = [
     "ClassCounts",
     "Decomposition",
     "ErrorPoint",
+    "Line",
     "PrPoint",
     "Sample",
     "Scores",
@@ -70,9 +79,14 @@ __all__ = [
     "dice",
     "distance_ratio",
     "fit_polynomial",
+    "gaussian_negative_log_likelihood",
     "huber",
     "iou",
     "irreducible_error",
+    "laplace_negative_log_likelihood",
+    "least_absolute_line",
+    "least_squares_line",
+    "line_with_outliers",
     "mean_average_precision",
     "penalty_curve",
     "perplexity",

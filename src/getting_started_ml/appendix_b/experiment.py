@@ -26,6 +26,12 @@ from getting_started_ml.appendix_b.generalization import (
     training_sample,
     validation_sample,
 )
+from getting_started_ml.appendix_b.likelihood import (
+    OUTLIER_ROWS,
+    least_absolute_line,
+    least_squares_line,
+    line_with_outliers,
+)
 from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, smooth_l1
 from getting_started_ml.appendix_b.overlap import Box, dice, iou
 from getting_started_ml.appendix_b.ranking import (
@@ -43,6 +49,7 @@ from getting_started_ml.appendix_b.rates import (
 )
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
+from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter10 import LogisticRegression
 from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
 from getting_started_ml.chapter11.figures import out_of_fold_scores
@@ -205,6 +212,29 @@ def print_rates(scores: Sequence[float], labels: Sequence[bool]) -> None:
     )
 
 
+def print_regression() -> None:
+    """11. 決定係数の読み方と、外れ値のある直線への二乗誤差・絶対誤差の当てはめ。"""
+    print("11. 回帰の指標と損失")
+    actual = [3.0, 5.0, 4.0, 8.0]
+    for name, guess in (("平均 5", 5.0), ("定数 7", 7.0)):
+        print(
+            f"  正解 3, 5, 4, 8 を{name} で予測した決定係数: {fixed(r2_score(actual, [guess] * 4))}"
+        )
+    x, y = line_with_outliers()
+    clean = [i for i in range(len(x)) if i not in OUTLIER_ROWS]
+    print(f"  y = 1 + 2x に雑音、{len(x)} 点のうち {len(OUTLIER_ROWS)} 点を 5 上にずらしたデータ")
+    print("  損失\t切片\t傾き\t決定係数（全点）\t決定係数（ずらしていない点）")
+    for name, line in (
+        ("二乗誤差", least_squares_line(x, y)),
+        ("絶対誤差", least_absolute_line(x, y)),
+    ):
+        whole = r2_score(y, line.predict(x))
+        kept = r2_score([y[i] for i in clean], line.predict([x[i] for i in clean]))
+        print(
+            f"  {name}\t{fixed(line.intercept)}\t{fixed(line.slope)}\t{fixed(whole)}\t{fixed(kept)}"
+        )
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -221,3 +251,4 @@ def main() -> None:
     print_generalization()
     print_bias_variance()
     print_rates(scores, labels)
+    print_regression()
