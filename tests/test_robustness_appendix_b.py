@@ -18,13 +18,17 @@ from getting_started_ml.appendix_b import (
     ball_volume_ratio,
     bleu,
     cells_to_cover,
+    cosine_distance,
+    cosine_similarity,
     cross_entropy,
     decompose,
     degree_curve,
     dice,
     distance_ratio,
+    fid,
     fit_polynomial,
     gaussian_negative_log_likelihood,
+    gaussian_rows,
     huber,
     iou,
     irreducible_error,
@@ -37,7 +41,9 @@ from getting_started_ml.appendix_b import (
     perplexity,
     precision_recall_f1,
     predict_polynomial,
+    rouge_n,
     share_inside_ball,
+    simpson,
     sine_sample,
     smooth_l1,
     training_sample,
@@ -294,3 +300,63 @@ def test_外れ値のある直線(n_points: Any, seed: Any) -> None:
     rows = call_safely(lambda: line_with_outliers(n_points, seed), names=["n_points", "seed"])
     if rows is not None:
         assert len(rows[0]) == len(rows[1]) == n_points
+
+
+@settings(max_examples=60, deadline=None)
+@given(number_lists, number_lists)
+def test_コサイン(a: Any, b: Any) -> None:
+    for measure in (cosine_similarity, cosine_distance):
+        value = call_safely(lambda m=measure: m(a, b), names=["a", "b"])  # type: ignore[misc]
+        if value is not None:
+            assert -1.0 <= value <= 2.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(st.sets(st.integers(0, 5)), anything), st.one_of(st.sets(st.integers(0, 5)), anything)
+)
+def test_Simpson係数(truth: Any, prediction: Any) -> None:
+    value = call_safely(lambda: simpson(truth, prediction), names=["truth"])
+    if value is not None:
+        assert 0.0 <= value <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(words, anything),
+    st.one_of(st.lists(words, max_size=3), anything),
+    st.one_of(st.integers(-1, 5), anything),
+)
+def test_ROUGE(candidate: Any, references: Any, n: Any) -> None:
+    names = ["candidate", "references", "n"]
+    result = call_safely(lambda: rouge_n(candidate, references, n), names=names)
+    if result is not None:
+        assert 0.0 <= result <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(st.lists(number_lists, max_size=4), anything),
+    st.one_of(st.lists(number_lists, max_size=4), anything),
+)
+def test_FID(real: Any, generated: Any) -> None:
+    value = call_safely(lambda: fid(real, generated), names=["features", "次元", "分布"])
+    if value is not None:
+        assert value >= 0.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts(), numbers, numbers, st.one_of(st.integers(-5, 5), anything))
+def test_正規分布の行(n_rows: Any, shift: Any, scale: Any, seed: Any) -> None:
+    names = ["n_rows", "shift", "scale", "seed"]
+    rows = call_safely(lambda: gaussian_rows(n_rows, shift, scale, seed), names=names)
+    if rows is not None:
+        assert len(rows) == n_rows
+
+
+def test_FIDは大きすぎる特徴量を名前を書いて断る() -> None:
+    call_safely(lambda: fid([[1e308], [-1e308]], [[0.0], [1.0]]), names=["features"])
+    assert (
+        call_safely(lambda: fid([[1e200], [-1e200]], [[1e200], [-1e200]]), names=["features"])
+        is None
+    )

@@ -43,9 +43,10 @@ from getting_started_ml.appendix_b.losses import (
     cross_entropy,
     huber,
     perplexity,
+    rouge_n,
     smooth_l1,
 )
-from getting_started_ml.appendix_b.overlap import Box, dice, iou
+from getting_started_ml.appendix_b.overlap import Box, dice, iou, simpson
 from getting_started_ml.appendix_b.ranking import (
     PrPoint,
     average_precision,
@@ -54,6 +55,15 @@ from getting_started_ml.appendix_b.ranking import (
     mean_average_precision,
     pr_curve,
 )
+from getting_started_ml.appendix_b.similarity import (
+    Gaussian,
+    cosine_distance,
+    cosine_similarity,
+    fid,
+    fit_gaussian,
+    frechet_distance,
+    gaussian_rows,
+)
 
 __all__ = [
     "AVERAGES",
@@ -61,6 +71,7 @@ __all__ = [
     "ClassCounts",
     "Decomposition",
     "ErrorPoint",
+    "Gaussian",
     "Line",
     "PrPoint",
     "Sample",
@@ -73,13 +84,19 @@ __all__ = [
     "brevity_penalty",
     "cells_to_cover",
     "class_counts",
+    "cosine_distance",
+    "cosine_similarity",
     "cross_entropy",
     "decompose",
     "degree_curve",
     "dice",
     "distance_ratio",
+    "fid",
+    "fit_gaussian",
     "fit_polynomial",
+    "frechet_distance",
     "gaussian_negative_log_likelihood",
+    "gaussian_rows",
     "huber",
     "iou",
     "irreducible_error",
@@ -94,7 +111,9 @@ __all__ = [
     "pr_curve",
     "precision_recall_f1",
     "predict_polynomial",
+    "rouge_n",
     "share_inside_ball",
+    "simpson",
     "sine_sample",
     "smooth_l1",
     "training_sample",

@@ -32,8 +32,8 @@ from getting_started_ml.appendix_b.likelihood import (
     least_squares_line,
     line_with_outliers,
 )
-from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, smooth_l1
-from getting_started_ml.appendix_b.overlap import Box, dice, iou
+from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, rouge_n, smooth_l1
+from getting_started_ml.appendix_b.overlap import Box, dice, iou, simpson
 from getting_started_ml.appendix_b.ranking import (
     average_precision,
     average_precision_11pt,
@@ -46,6 +46,13 @@ from getting_started_ml.appendix_b.rates import (
     false_positive_rate,
     operating_point,
     specificity,
+)
+from getting_started_ml.appendix_b.similarity import (
+    FID_ROWS,
+    cosine_distance,
+    cosine_similarity,
+    fid,
+    gaussian_rows,
 )
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
@@ -235,6 +242,35 @@ def print_regression() -> None:
         )
 
 
+def print_similarity() -> None:
+    """12. コサイン、Simpson 係数、ROUGE-N と BLEU、FID。"""
+    print("12. 類似度と生成の指標")
+    for a, b in (([1.0, 2.0], [3.0, 6.0]), ([1.0, 0.0], [0.0, 2.0]), ([1.0, 2.0], [-2.0, -4.0])):
+        print(
+            f"  {a} と {b}: コサイン類似度 {fixed(cosine_similarity(a, b))}、"
+            f"コサイン距離 {fixed(cosine_distance(a, b))}"
+        )
+    small, large = {1, 2}, {1, 2, 3, 4}
+    print(
+        f"  {{1, 2}} と {{1, 2, 3, 4}}: IoU {fixed(iou(small, large))}、"
+        f"Dice {fixed(dice(small, large))}、Simpson {fixed(simpson(small, large))}"
+    )
+    sentence = " ".join(CANDIDATE)
+    for n in (1, 2):
+        print(
+            f"  {sentence}: ROUGE-{n}（再現率）{fixed(rouge_n(CANDIDATE, REFERENCES, n))}、"
+            f"BLEU（{n}-gram まで）{fixed(bleu(CANDIDATE, REFERENCES, n))}"
+        )
+    base = gaussian_rows(FID_ROWS, 0.0, 1.0, 1)
+    print(f"  2 次元の正規分布から {FID_ROWS} 行ずつ引いた 2 組の FID")
+    for name, shift, scale in (
+        ("同じ分布", 0.0, 1.0),
+        ("平均を 1 ずらす", 1.0, 1.0),
+        ("標準偏差を 2 倍", 0.0, 2.0),
+    ):
+        print(f"  {name}: {fixed(fid(base, gaussian_rows(FID_ROWS, shift, scale, 2)))}")
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -252,3 +288,4 @@ def main() -> None:
     print_bias_variance()
     print_rates(scores, labels)
     print_regression()
+    print_similarity()
