@@ -10,14 +10,17 @@ from robustness import call_safely, counts
 
 from getting_started_ml.appendix_b import (
     Box,
+    Detection,
     Line,
     Sample,
     average_precision,
     average_precision_11pt,
+    average_precision_101pt,
     average_precision_all_points,
     ball_volume_ratio,
     bleu,
     cells_to_cover,
+    coco_average_precision,
     cosine_distance,
     cosine_similarity,
     cross_entropy,
@@ -36,6 +39,7 @@ from getting_started_ml.appendix_b import (
     least_absolute_line,
     least_squares_line,
     line_with_outliers,
+    match_detections,
     mean_average_precision,
     penalty_curve,
     perplexity,
@@ -73,7 +77,12 @@ number_lists = st.one_of(st.lists(numbers, max_size=6), anything)
 @given(number_lists, st.one_of(st.lists(st.one_of(st.booleans(), anything), max_size=6), anything))
 def test_AP(scores: Any, labels: Any) -> None:
     names = ["scores", "labels", "スコア", "n_positive"]
-    for ap in (average_precision, average_precision_11pt, average_precision_all_points):
+    for ap in (
+        average_precision,
+        average_precision_11pt,
+        average_precision_101pt,
+        average_precision_all_points,
+    ):
         result = call_safely(lambda f=ap: f(scores, labels), names=names)  # type: ignore[misc]
         if result is not None:
             assert 0.0 <= result <= 1.0 + 1e-12
@@ -360,3 +369,42 @@ def test_FIDは大きすぎる特徴量を名前を書いて断る() -> None:
         call_safely(lambda: fid([[1e200], [-1e200]], [[1e200], [-1e200]]), names=["features"])
         is None
     )
+
+
+detections = st.one_of(
+    st.lists(
+        st.builds(
+            Detection,
+            st.floats(0, 1),
+            st.builds(Box, st.just(0.0), st.just(0.0), st.floats(0.1, 3), st.floats(0.1, 3)),
+        ),
+        max_size=4,
+    ),
+    st.lists(anything, max_size=2),
+    anything,
+)
+truth_boxes = st.one_of(
+    st.lists(
+        st.builds(Box, st.just(0.5), st.just(0.5), st.floats(0.5, 3), st.floats(0.5, 3)), max_size=3
+    ),
+    st.lists(anything, max_size=2),
+    anything,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(detections, truth_boxes, st.one_of(numbers, st.floats(0.1, 1)))
+def test_検出の対応づけとCOCOのAP(found: Any, truths: Any, threshold: Any) -> None:
+    names = ["detections", "truths", "threshold"]
+    matching = call_safely(lambda: match_detections(found, truths, threshold), names=names)
+    if matching is not None:
+        assert sum(matching.hits) <= matching.n_truths
+    value = call_safely(lambda: coco_average_precision(found, truths), names=names)
+    if value is not None:
+        assert 0.0 <= value <= 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(numbers, anything)
+def test_検出(score: Any, box: Any) -> None:
+    call_safely(lambda: Detection(score, box), names=["score", "box"])

@@ -33,10 +33,18 @@ from getting_started_ml.appendix_b.likelihood import (
     line_with_outliers,
 )
 from getting_started_ml.appendix_b.losses import bleu, huber, perplexity, rouge_n, smooth_l1
+from getting_started_ml.appendix_b.matching import (
+    COCO_THRESHOLDS,
+    Detection,
+    coco_average_precision,
+    detection_average_precision,
+    match_detections,
+)
 from getting_started_ml.appendix_b.overlap import Box, dice, iou, simpson
 from getting_started_ml.appendix_b.ranking import (
     average_precision,
     average_precision_11pt,
+    average_precision_101pt,
     average_precision_all_points,
     detection_labels,
     mean_average_precision,
@@ -74,6 +82,14 @@ REFERENCES = (
     ["there", "is", "a", "cat", "on", "the", "mat"],
 )
 SHORT_CANDIDATE = ["the", "cat"]
+TRUTH_BOXES = (Box(0, 0, 2, 2), Box(3, 3, 5, 5), Box(6, 0, 8, 2))
+DETECTIONS = (
+    Detection(0.6, Box(6, 0, 8, 2.5)),
+    Detection(0.9, Box(0, 0, 2, 2.2)),
+    Detection(0.8, Box(0.1, 0, 2.1, 2)),
+    Detection(0.7, Box(3.5, 3.5, 5.5, 5.5)),
+    Detection(0.5, Box(10, 10, 11, 11)),
+)
 # --8<-- [end:worked-examples]
 
 
@@ -88,6 +104,7 @@ def print_detection() -> None:
     print("1. 10 件の検出（正解の物体 5 個）の平均適合率 AP")
     print(f"  11 点補間: {fixed(average_precision_11pt(scores, labels))}")
     print(f"  全点補間: {fixed(average_precision_all_points(scores, labels))}")
+    print(f"  101 点補間（COCO）: {fixed(average_precision_101pt(scores, labels))}")
     print(f"  補間なし: {fixed(average_precision(scores, labels))}")
     listed = ", ".join(format_fixed(value, 3) for value in CLASS_APS)
     print(f"  3 クラスの AP（{listed}）の mAP: {fixed(mean_average_precision(CLASS_APS))}")
@@ -271,6 +288,26 @@ def print_similarity() -> None:
         print(f"  {name}: {fixed(fid(base, gaussian_rows(FID_ROWS, shift, scale, 2)))}")
 
 
+def print_matching() -> None:
+    """13. 検出を正解の箱に対応づけた当たり外れと、IoU のしきい値ごとの AP。"""
+    print(f"13. 正解の箱 {len(TRUTH_BOXES)} つに対する検出 {len(DETECTIONS)} 件の対応づけ")
+    for threshold in (0.5, 0.35):
+        matching = match_detections(DETECTIONS, TRUTH_BOXES, threshold)
+        marks = " ".join(
+            f"{score:g}{'○' if hit else '×'}"
+            for score, hit in zip(matching.scores, matching.hits, strict=True)
+        )
+        print(f"  IoU {threshold:g} 以上で当たり: {marks}")
+    each = "、".join(
+        f"{t:.2f} で {fixed(detection_average_precision(DETECTIONS, TRUTH_BOXES, t))}"
+        for t in COCO_THRESHOLDS
+    )
+    print(f"  101 点補間の AP: {each}")
+    print(
+        f"  AP@[.50:.95]（10 段階の平均）: {fixed(coco_average_precision(DETECTIONS, TRUTH_BOXES))}"
+    )
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -289,3 +326,4 @@ def main() -> None:
     print_rates(scores, labels)
     print_regression()
     print_similarity()
+    print_matching()
