@@ -18,6 +18,7 @@ from getting_started_ml.appendix_b import (
     average_precision_101pt,
     average_precision_all_points,
     ball_volume_ratio,
+    best_setting,
     bleu,
     cells_to_cover,
     coco_average_precision,
@@ -32,15 +33,18 @@ from getting_started_ml.appendix_b import (
     fit_polynomial,
     gaussian_negative_log_likelihood,
     gaussian_rows,
+    group_k_fold,
     huber,
     iou,
     irreducible_error,
     laplace_negative_log_likelihood,
     least_absolute_line,
     least_squares_line,
+    leave_one_out,
     line_with_outliers,
     match_detections,
     mean_average_precision,
+    nested_cross_validation,
     penalty_curve,
     perplexity,
     precision_recall_f1,
@@ -50,6 +54,8 @@ from getting_started_ml.appendix_b import (
     simpson,
     sine_sample,
     smooth_l1,
+    stratified_k_fold,
+    time_series_split,
     training_sample,
     uniform_points,
     validation_sample,
@@ -60,7 +66,7 @@ from getting_started_ml.appendix_b.rates import (
     operating_point,
     specificity,
 )
-from getting_started_ml.chapter11 import ConfusionMatrix
+from getting_started_ml.chapter11 import ConfusionMatrix, accuracy, k_fold
 
 anything = st.one_of(
     st.none(),
@@ -408,3 +414,71 @@ def test_検出の対応づけとCOCOのAP(found: Any, truths: Any, threshold: A
 @given(numbers, anything)
 def test_検出(score: Any, box: Any) -> None:
     call_safely(lambda: Detection(score, box), names=["score", "box"])
+
+
+label_lists = st.one_of(st.lists(st.sampled_from(["a", "b", 0, 1, None]), max_size=12), anything)
+
+
+@settings(max_examples=60, deadline=None)
+@given(label_lists, counts(), st.one_of(st.integers(-(2**40), 2**40), anything))
+def test_層化とグループの分け方(labels: Any, n_splits: Any, seed: Any) -> None:
+    names = ["labels", "groups", "分割", "seed", "n_splits"]
+    for split in (stratified_k_fold, group_k_fold):
+        folds = call_safely(lambda f=split: f(labels, n_splits, seed), names=names)  # type: ignore[misc]
+        if folds is not None:
+            assert sorted(p for fold in folds for p in fold.test) == list(range(len(labels)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts(), counts())
+def test_1つ抜きと時系列の分け方(n_samples: Any, n_splits: Any) -> None:
+    names = ["n_samples", "n_splits", "行の数", "分割"]
+    call_safely(lambda: leave_one_out(n_samples), names=names)
+    folds = call_safely(lambda: time_series_split(n_samples, n_splits), names=names)
+    if folds is not None:
+        assert all(max(fold.train) < min(fold.test) for fold in folds)
+
+
+def constant(answer: Any) -> Any:
+    return lambda x, t: lambda rows: [answer] * len(rows)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.one_of(st.lists(st.sampled_from("ab"), min_size=1, max_size=3), anything),
+    st.one_of(st.lists(st.sampled_from("ab"), min_size=4, max_size=9), anything),
+    counts(),
+)
+def test_入れ子の交差検証(candidates: Any, t: Any, inner_splits: Any) -> None:
+    names = [
+        "settings",
+        "特徴量",
+        "分割",
+        "inner_splits",
+        "n_splits",
+        "正解",
+        "labels",
+        "x",
+        "t",
+        "outer",
+    ]
+    x = list(range(len(t))) if isinstance(t, list) else t
+    outer = k_fold(len(t), 2, 0) if isinstance(t, list) and len(t) >= 2 else []
+    result = call_safely(
+        lambda: nested_cross_validation(
+            constant,
+            candidates,
+            x,
+            t,
+            metric=accuracy,
+            outer=outer,
+            inner_splits=inner_splits,
+            seed=0,
+        ),
+        names=names,
+    )
+    if result is not None:
+        assert all(0.0 <= score <= 1.0 for score in result.scores)
+    call_safely(
+        lambda: best_setting(constant, candidates, x, t, metric=accuracy, folds=outer), names=names
+    )

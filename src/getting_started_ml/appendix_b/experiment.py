@@ -62,6 +62,12 @@ from getting_started_ml.appendix_b.similarity import (
     fid,
     gaussian_rows,
 )
+from getting_started_ml.appendix_b.splitting import (
+    group_k_fold,
+    leave_one_out,
+    stratified_k_fold,
+    time_series_split,
+)
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter07 import r2_score
@@ -90,6 +96,7 @@ DETECTIONS = (
     Detection(0.7, Box(3.5, 3.5, 5.5, 5.5)),
     Detection(0.5, Box(10, 10, 11, 11)),
 )
+GROUPS = ("A", "A", "A", "B", "B", "C", "C", "C", "C", "D")
 # --8<-- [end:worked-examples]
 
 
@@ -308,6 +315,26 @@ def print_matching() -> None:
     )
 
 
+def print_splits(labels: Sequence[bool]) -> None:
+    """14. 分け方: Survived の正例の数（ただの k 分割と層化）、1 つ抜き、時系列、グループ。"""
+    print("14. データの分け方")
+    for name, folds in (
+        ("k 分割（第 11 章）", k_fold(len(labels), N_SPLITS, SEED)),
+        ("層化 k 分割", stratified_k_fold(labels, N_SPLITS, SEED)),
+    ):
+        counts = " ".join(str(sum(labels[p] for p in fold.test)) for fold in folds)
+        print(f"  Survived、{name}: 各分割のテストの生存者 {counts}")
+    for name, folds in (
+        ("1 つ抜き（4 行）", leave_one_out(4)),
+        ("時系列（10 行、3 分割）", time_series_split(10, 3)),
+    ):
+        print(f"  {name}: " + "、".join(f"{f.train} → {f.test}" for f in folds))
+    folds = group_k_fold(GROUPS, 2, SEED)
+    print(
+        f"  グループ（{''.join(GROUPS)}、2 分割）: テスト " + "、".join(str(f.test) for f in folds)
+    )
+
+
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -327,3 +354,4 @@ def main() -> None:
     print_regression()
     print_similarity()
     print_matching()
+    print_splits(labels)
