@@ -71,3 +71,12 @@ def test_罰則はバイアスを少し増やしバリアンスを大きく減�
 def test_組が1つでは散らばりが求まらない() -> None:
     with pytest.raises(ValueError, match="n_sets は 2 以上"):
         decompose(1, n_sets=1)
+
+
+def test_どのモデルも同じ新しい雑音で測りその大きさは0_0625より少し小さい() -> None:
+    # 本文の「実測がどれも少し小さい」理由: 種が同じなので、どの次数でも同じ雑音を引いている。
+    _, fresh_simple = predictions_by_set(1, 0.0, 100, 25, 0)
+    _, fresh_complex = predictions_by_set(9, 1e-3, 100, 25, 0)
+    assert (fresh_simple == fresh_complex).all()
+    truth = np.array([true_curve(x) for x in TEST_POINTS])
+    assert float(np.mean((fresh_simple - truth) ** 2)) == pytest.approx(0.0614, abs=5e-5)
