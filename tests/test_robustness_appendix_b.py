@@ -27,10 +27,13 @@ from getting_started_ml.appendix_b import (
     cross_entropy,
     decompose,
     degree_curve,
+    detection_average_precision,
     dice,
     distance_ratio,
     fid,
+    fit_gaussian,
     fit_polynomial,
+    frechet_distance,
     gaussian_negative_log_likelihood,
     gaussian_rows,
     group_k_fold,
@@ -47,6 +50,7 @@ from getting_started_ml.appendix_b import (
     nested_cross_validation,
     penalty_curve,
     perplexity,
+    polynomial_design,
     precision_recall_f1,
     predict_polynomial,
     rouge_n,
@@ -60,6 +64,7 @@ from getting_started_ml.appendix_b import (
     uniform_points,
     validation_sample,
 )
+from getting_started_ml.appendix_b.bias_variance import predictions_by_set
 from getting_started_ml.appendix_b.rates import (
     f_beta,
     false_positive_rate,
@@ -482,3 +487,46 @@ def test_入れ子の交差検証(candidates: Any, t: Any, inner_splits: Any) ->
     call_safely(
         lambda: best_setting(constant, candidates, x, t, metric=accuracy, folds=outer), names=names
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(number_lists, st.one_of(st.integers(-1, 25), anything))
+def test_多項式の計画行列(x: Any, degree: Any) -> None:
+    design = call_safely(lambda: polynomial_design(x, degree), names=["x", "degree"])
+    if design is not None:
+        assert design.shape == (len(x), degree + 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.one_of(st.integers(-1, 25), anything),
+    st.one_of(numbers, st.floats(0, 1)),
+    st.one_of(counts(), st.integers(2, 5)),
+    st.one_of(counts(), st.integers(2, 12)),
+)
+def test_組ごとの予測(degree: Any, penalty: Any, n_sets: Any, n_points: Any) -> None:
+    names = ["degree", "penalty", "n_sets", "n_points"]
+    result = call_safely(
+        lambda: predictions_by_set(degree, penalty, n_sets, n_points, 0), names=names
+    )
+    if result is not None:
+        assert result[0].shape == result[1].shape
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(st.lists(number_lists, max_size=4), anything), anything)
+def test_正規分布の当てはめとフレシェ距離(features: Any, other: Any) -> None:
+    fitted = call_safely(lambda: fit_gaussian(features), names=["features"])
+    call_safely(lambda: frechet_distance(other, other), names=["Gaussian", "分布"])
+    if fitted is not None:
+        value = call_safely(lambda: frechet_distance(fitted, fitted), names=["分布"])
+        assert value is None or value >= 0.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(detections, truth_boxes, st.one_of(numbers, st.floats(0.1, 1)))
+def test_検出のAP(found: Any, truths: Any, threshold: Any) -> None:
+    names = ["detections", "truths", "threshold"]
+    value = call_safely(lambda: detection_average_precision(found, truths, threshold), names=names)
+    if value is not None:
+        assert 0.0 <= value <= 1.0

@@ -49,14 +49,29 @@ class Decomposition:
         return self.bias_squared + self.variance + self.noise
 
 
+def check_design(degree: int, penalty: float, n_sets: int, n_points: int) -> tuple[int, int]:
+    """次数・罰則・組の数・点の数を確かめ、(組の数, 点の数) を返す。"""
+    require_degree(degree)
+    if require_finite(penalty, "penalty") < 0:
+        raise ValueError(f"penalty は 0 以上です（penalty={penalty}）")
+    sets = require_count(n_sets, "n_sets", minimum=2)
+    if sets > MAX_SETS:
+        raise ValueError(f"n_sets は {MAX_SETS} 以下です（n_sets={sets}）")
+    points = require_count(n_points, "n_points", minimum=2)
+    if sets * points > MAX_POINTS:
+        raise ValueError(f"n_sets × n_points は {MAX_POINTS} 以下です（{sets} × {points}）")
+    return sets, points
+
+
 def predictions_by_set(
     degree: int, penalty: float, n_sets: int, n_points: int, seed: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """n_sets 組の訓練データで当てはめた予測（組 × テストの位置）と、同じ形の新しい正解。"""
+    sets, points = check_design(degree, penalty, n_sets, n_points)
     random = JavaRandom(seed)
-    x = [i / (n_points - 1) for i in range(n_points)]
+    x = [i / (points - 1) for i in range(points)]
     predictions, fresh = [], []
-    for _ in range(n_sets):
+    for _ in range(sets):
         t = [true_curve(v) + NOISE_SD * random.next_gaussian() for v in x]
         weights = fit_polynomial(Sample(x, t), degree, penalty)
         predictions.append(predict_polynomial(weights, TEST_POINTS))
@@ -72,18 +87,7 @@ def decompose(
     seed: int = 0,
 ) -> Decomposition:
     """次数 degree（罰則 penalty）の多項式の、バイアス²・バリアンス・雑音と実測の期待値。"""
-    require_degree(degree)
-    if require_finite(penalty, "penalty") < 0:
-        raise ValueError(f"penalty は 0 以上です（penalty={penalty}）")
-    sets = require_count(n_sets, "n_sets", minimum=2)
-    if sets > MAX_SETS:
-        raise ValueError(f"n_sets は {MAX_SETS} 以下です（n_sets={sets}）")
-    points = require_count(n_points, "n_points", minimum=2)
-    if points > MAX_POINTS:
-        raise ValueError(f"n_points は {MAX_POINTS} 以下です（n_points={points}）")
-    if sets * points > MAX_POINTS:
-        raise ValueError(f"n_sets × n_points は {MAX_POINTS} 以下です（{sets} × {points}）")
-    predictions, fresh = predictions_by_set(degree, penalty, sets, points, seed)
+    predictions, fresh = predictions_by_set(degree, penalty, n_sets, n_points, seed)
     truth = np.array([true_curve(v) for v in TEST_POINTS])
     mean_prediction = predictions.mean(axis=0)
     squared_errors = (fresh - predictions) ** 2

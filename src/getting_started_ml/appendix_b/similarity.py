@@ -75,6 +75,8 @@ def frechet_distance(p: Gaussian, q: Gaussian) -> float:
     (ΣpΣq)^(1/2) のトレースは、対称な行列 Σp^(1/2) Σq Σp^(1/2) の平方根のトレースと等しいので、
     対称行列の平方根だけで求める。
     """
+    if not (isinstance(p, Gaussian) and isinstance(q, Gaussian)):
+        raise TypeError(f"p と q は Gaussian です（{type(p).__name__} と {type(q).__name__}）")
     if p.mean.shape != q.mean.shape:
         raise ValueError(f"2 つの分布の次元が違います（{p.mean.shape[0]} と {q.mean.shape[0]}）")
     if not all(np.all(np.isfinite(m)) for m in (p.mean, q.mean, p.covariance, q.covariance)):
