@@ -13,6 +13,7 @@ from typing import TypedDict
 import matplotlib
 from matplotlib.figure import Figure
 
+from getting_started_ml.appendix_b.bias_variance import N_POINTS, N_SETS, decompose
 from getting_started_ml.appendix_b.generalization import (
     NOISE_SD,
     degree_curve,
@@ -40,6 +41,8 @@ from getting_started_ml.numeric import format_fixed
 
 PR_ROC_FIGURE = "appendix-b-pr-roc.svg"
 OVERFITTING_FIGURE = "appendix-b-overfitting.svg"
+BIAS_VARIANCE_FIGURE = "appendix-b-bias-variance.svg"
+BIAS_VARIANCE_DEGREES = tuple(range(10))
 SHOWN_DEGREES = (0, 3, 9)
 LOG10_PENALTIES = tuple(k / 2 for k in range(-20, 1))
 CURVE_POINTS = 101
@@ -201,6 +204,67 @@ def overfitting_svg(data: OverfittingData) -> str:
     )
 
 
+class BiasVarianceData(TypedDict):
+    """次数ごとのバイアス²・バリアンス・雑音と、実測した二乗誤差の期待値。"""
+
+    degrees: list[int]
+    bias_squared: list[float]
+    variance: list[float]
+    noise: float
+    expected_error: list[float]
+
+
+# --8<-- [start:bias-variance-data]
+def bias_variance_data() -> BiasVarianceData:
+    """次数 0〜9 の多項式で、B.11 節と同じ分解（訓練データ 25 点を 100 組）を求める。"""
+    parts = [decompose(degree) for degree in BIAS_VARIANCE_DEGREES]
+    return BiasVarianceData(
+        degrees=list(BIAS_VARIANCE_DEGREES),
+        bias_squared=[p.bias_squared for p in parts],
+        variance=[p.variance for p in parts],
+        noise=parts[0].noise,
+        expected_error=[p.expected_error for p in parts],
+    )
+
+
+# --8<-- [end:bias-variance-data]
+
+
+def draw_bias_variance(data: BiasVarianceData) -> Figure:
+    """次数を横軸に、バイアス²・バリアンス・3 つの和・実測の期待値を描く。"""
+    figure = Figure(figsize=(6.4, 4.2))
+    axes = figure.subplots()
+    degrees = data["degrees"]
+    totals = [
+        b + v + data["noise"] for b, v in zip(data["bias_squared"], data["variance"], strict=True)
+    ]
+    axes.plot(degrees, data["bias_squared"], "o-", label="バイアス²")
+    axes.plot(degrees, data["variance"], "s-", label="バリアンス")
+    axes.axhline(data["noise"], color="gray", linestyle=":", label="雑音の分散")
+    axes.plot(degrees, totals, "k-", label="3 つの和")
+    axes.plot(degrees, data["expected_error"], "kx", label="実測した二乗誤差の期待値")
+    axes.set(
+        yscale="log",
+        xlabel="多項式の次数 M",
+        ylabel="二乗誤差",
+        title=f"訓練データ {N_POINTS} 点を {N_SETS} 組引き直したときの内訳",
+    )
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def bias_variance_svg(data: BiasVarianceData) -> str:
+    """バイアスとバリアンスの図の SVG。"""
+    return figure_svg(
+        lambda: draw_bias_variance(data),
+        "多項式の次数ごとのバイアス²・バリアンス・雑音",
+        data,
+        "getting_started_ml.appendix_b.figures",
+    )
+
+
 def survived_scores() -> tuple[list[float], list[bool]]:
     """第 11 章と同じ 5 分割（種 0）で、深さ 2 の木が付けた分割外のスコア。"""
     data = prepare_survived(Table.load("Survived.csv"))
@@ -213,7 +277,8 @@ def write_figures(directory: Path) -> list[Path]:
     path = directory / PR_ROC_FIGURE
     path.write_text(pr_roc_svg(pr_roc_data(*survived_scores())), encoding="utf-8", newline="\n")
     overfitting = write_figure(directory, OVERFITTING_FIGURE, overfitting_svg(overfitting_data()))
-    return [path, overfitting]
+    parts = write_figure(directory, BIAS_VARIANCE_FIGURE, bias_variance_svg(bias_variance_data()))
+    return [path, overfitting, parts]
 
 
 def main() -> None:
