@@ -82,7 +82,11 @@ def frechet_distance(p: Gaussian, q: Gaussian) -> float:
     if not all(np.all(np.isfinite(m)) for m in (p.mean, q.mean, p.covariance, q.covariance)):
         raise ValueError("2 つの分布の平均と共分散は有限の数です")
     root_p = symmetric_sqrt(p.covariance)
-    cross = symmetric_sqrt(root_p @ q.covariance @ root_p)
+    with np.errstate(all="ignore"):
+        product = root_p @ q.covariance @ root_p
+    if not np.all(np.isfinite(product)):
+        raise ValueError("2 つの分布の共分散が大きすぎて、積が浮動小数の範囲を超えます")
+    cross = symmetric_sqrt(product)
     with np.errstate(all="ignore"):
         shift = float(np.sum((p.mean - q.mean) ** 2))
         spread = float(np.trace(p.covariance) + np.trace(q.covariance) - 2 * np.trace(cross))
