@@ -10,7 +10,15 @@ from conftest import Completed
 from sklearn.metrics import precision_recall_fscore_support
 
 from getting_started_ml.appendix_b import average_precision, class_counts, precision_recall_f1
-from getting_started_ml.appendix_b.figures import PR_ROC_FIGURE, pr_roc_data, survived_scores
+from getting_started_ml.appendix_b.figures import (
+    BIAS_VARIANCE_FIGURE,
+    OVERFITTING_FIGURE,
+    PR_ROC_FIGURE,
+    bias_variance_data,
+    overfitting_data,
+    pr_roc_data,
+    survived_scores,
+)
 from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
@@ -44,6 +52,27 @@ def test_PRとROCの図はリポジトリにある図と同じ数値を描いて
 ) -> None:
     svg = (FIGURES_DIR / PR_ROC_FIGURE).read_text(encoding="utf-8")
     assert embedded_data(svg) == pr_roc_data(*scores_and_labels)
+
+
+def test_過学習の図はリポジトリにある図と同じ数値を描いている() -> None:
+    svg = (FIGURES_DIR / OVERFITTING_FIGURE).read_text(encoding="utf-8")
+    assert embedded_data(svg) == overfitting_data()
+
+
+def test_バイアスとバリアンスの図はリポジトリにある図と同じ数値を描いている() -> None:
+    svg = (FIGURES_DIR / BIAS_VARIANCE_FIGURE).read_text(encoding="utf-8")
+    data = bias_variance_data()
+    assert embedded_data(svg) == data
+    # 次数 0 はバイアスが、次数 9 はバリアンスが大きい（B.11 節の読み方を図の数でも確かめる）。
+    assert data["bias_squared"][0] > data["variance"][0]
+    assert data["variance"][9] > data["bias_squared"][9]
+    # 本文の読み方: バイアス² は 1 と 2、3 と 4 が組、バリアンスは増え続け、和は 3〜8 でほぼ平ら。
+    bias, variance = data["bias_squared"], data["variance"]
+    assert bias[1] == pytest.approx(bias[2], rel=0.01)
+    assert bias[3] == pytest.approx(bias[4], rel=0.01)
+    assert variance == sorted(variance)
+    totals = [b + v + data["noise"] for b, v in zip(bias[3:9], variance[3:9], strict=True)]
+    assert max(totals) < 1.1 * min(totals)
 
 
 # --8<-- [start:test-idiomatic]

@@ -1,4 +1,5 @@
-"""付録 B: 評価指標の地図（AP・mAP、多クラスの平均、IoU・Dice、Huber、パープレキシティ、BLEU）。"""
+"""付録 B: 評価指標の地図（AP・mAP、多クラスの平均、IoU・Dice、Huber、パープレキシティ、BLEU）と、
+汎化・次元の呪い・分け方。"""
 
 from getting_started_ml.appendix_b.averaging import (
     AVERAGES,
@@ -7,43 +8,145 @@ from getting_started_ml.appendix_b.averaging import (
     class_counts,
     precision_recall_f1,
 )
+from getting_started_ml.appendix_b.bias_variance import Decomposition, decompose
+from getting_started_ml.appendix_b.dimensionality import (
+    ball_volume_ratio,
+    cells_to_cover,
+    distance_ratio,
+    share_inside_ball,
+    uniform_points,
+)
+from getting_started_ml.appendix_b.generalization import (
+    ErrorPoint,
+    Sample,
+    degree_curve,
+    fit_polynomial,
+    irreducible_error,
+    penalty_curve,
+    polynomial_design,
+    predict_polynomial,
+    sine_sample,
+    training_sample,
+    validation_sample,
+)
+from getting_started_ml.appendix_b.likelihood import (
+    Line,
+    gaussian_negative_log_likelihood,
+    laplace_negative_log_likelihood,
+    least_absolute_line,
+    least_squares_line,
+    line_with_outliers,
+)
 from getting_started_ml.appendix_b.losses import (
     bleu,
     brevity_penalty,
     cross_entropy,
     huber,
     perplexity,
+    rouge_n,
     smooth_l1,
 )
-from getting_started_ml.appendix_b.overlap import Box, dice, iou
+from getting_started_ml.appendix_b.matching import (
+    Detection,
+    Matching,
+    coco_average_precision,
+    detection_average_precision,
+    match_detections,
+)
+from getting_started_ml.appendix_b.overlap import Box, dice, iou, simpson
 from getting_started_ml.appendix_b.ranking import (
     PrPoint,
     average_precision,
     average_precision_11pt,
+    average_precision_101pt,
     average_precision_all_points,
     mean_average_precision,
     pr_curve,
+)
+from getting_started_ml.appendix_b.similarity import (
+    Gaussian,
+    cosine_distance,
+    cosine_similarity,
+    fid,
+    fit_gaussian,
+    frechet_distance,
+    gaussian_rows,
+)
+from getting_started_ml.appendix_b.splitting import (
+    NestedResult,
+    best_setting,
+    group_k_fold,
+    leave_one_out,
+    nested_cross_validation,
+    stratified_k_fold,
+    time_series_split,
 )
 
 __all__ = [
     "AVERAGES",
     "Box",
     "ClassCounts",
+    "Decomposition",
+    "Detection",
+    "ErrorPoint",
+    "Gaussian",
+    "Line",
+    "Matching",
+    "NestedResult",
     "PrPoint",
+    "Sample",
     "Scores",
     "average_precision",
     "average_precision_11pt",
+    "average_precision_101pt",
     "average_precision_all_points",
+    "ball_volume_ratio",
+    "best_setting",
     "bleu",
     "brevity_penalty",
+    "cells_to_cover",
     "class_counts",
+    "coco_average_precision",
+    "cosine_distance",
+    "cosine_similarity",
     "cross_entropy",
+    "decompose",
+    "degree_curve",
+    "detection_average_precision",
     "dice",
+    "distance_ratio",
+    "fid",
+    "fit_gaussian",
+    "fit_polynomial",
+    "frechet_distance",
+    "gaussian_negative_log_likelihood",
+    "gaussian_rows",
+    "group_k_fold",
     "huber",
     "iou",
+    "irreducible_error",
+    "laplace_negative_log_likelihood",
+    "least_absolute_line",
+    "least_squares_line",
+    "leave_one_out",
+    "line_with_outliers",
+    "match_detections",
     "mean_average_precision",
+    "nested_cross_validation",
+    "penalty_curve",
     "perplexity",
+    "polynomial_design",
     "pr_curve",
     "precision_recall_f1",
+    "predict_polynomial",
+    "rouge_n",
+    "share_inside_ball",
+    "simpson",
+    "sine_sample",
     "smooth_l1",
+    "stratified_k_fold",
+    "time_series_split",
+    "training_sample",
+    "uniform_points",
+    "validation_sample",
 ]

@@ -1,4 +1,4 @@
-"""付録 B の図: Survived の決定木のスコアの PR 曲線を、ROC 曲線と並べて描く。
+"""付録 B の図: Survived の決定木のスコアの PR 曲線と ROC 曲線、多項式の次数と正則化の誤差。
 
 描く数値は SVG に JSON で埋め込む（第 11 章の図と同じしくみ）。
 python -m getting_started_ml.appendix_b.figures で chapters/figures/ の SVG を描き直す。
@@ -13,6 +13,17 @@ from typing import TypedDict
 import matplotlib
 from matplotlib.figure import Figure
 
+from getting_started_ml.appendix_b.bias_variance import N_POINTS, N_SETS, decompose
+from getting_started_ml.appendix_b.generalization import (
+    NOISE_SD,
+    degree_curve,
+    fit_polynomial,
+    penalty_curve,
+    predict_polynomial,
+    training_sample,
+    true_curve,
+    validation_sample,
+)
 from getting_started_ml.appendix_b.ranking import average_precision, pr_curve
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
@@ -25,9 +36,16 @@ from getting_started_ml.chapter11.figures import (
 from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figure_svg import figure_svg, write_figure
 from getting_started_ml.numeric import format_fixed
 
 PR_ROC_FIGURE = "appendix-b-pr-roc.svg"
+OVERFITTING_FIGURE = "appendix-b-overfitting.svg"
+BIAS_VARIANCE_FIGURE = "appendix-b-bias-variance.svg"
+BIAS_VARIANCE_DEGREES = tuple(range(10))
+SHOWN_DEGREES = (0, 3, 9)
+LOG10_PENALTIES = tuple(k / 2 for k in range(-20, 1))
+CURVE_POINTS = 101
 
 
 class PrRocData(TypedDict):
@@ -104,6 +122,149 @@ def pr_roc_svg(data: PrRocData) -> str:
     return svg_text(figure, "Survived の決定木の PR 曲線と ROC 曲線", data)
 
 
+class OverfittingData(TypedDict):
+    """過学習の図に描く数値: 訓練データ、次数ごとの曲線と誤差、罰則ごとの誤差、雑音の分散。"""
+
+    train_x: list[float]
+    train_t: list[float]
+    grid: list[float]
+    curves: dict[str, list[float]]
+    degrees: list[int]
+    degree_train: list[float]
+    degree_validation: list[float]
+    log10_penalties: list[float]
+    penalty_train: list[float]
+    penalty_validation: list[float]
+    noise_variance: float
+
+
+# --8<-- [start:overfitting-data]
+def overfitting_data() -> OverfittingData:
+    """10 点の訓練データに次数 0〜9 を当てはめた誤差と、次数 9 に罰則を入れた誤差。"""
+    train, validation = training_sample(), validation_sample()
+    grid = [i / (CURVE_POINTS - 1) for i in range(CURVE_POINTS)]
+    by_degree = degree_curve(train, validation, range(10))
+    by_penalty = penalty_curve(train, validation, 9, LOG10_PENALTIES)
+    return OverfittingData(
+        train_x=train.x,
+        train_t=train.t,
+        grid=grid,
+        curves={
+            f"M={d}": predict_polynomial(fit_polynomial(train, d), grid) for d in SHOWN_DEGREES
+        },
+        degrees=list(range(10)),
+        degree_train=[p.train for p in by_degree],
+        degree_validation=[p.validation for p in by_degree],
+        log10_penalties=list(LOG10_PENALTIES),
+        penalty_train=[p.train for p in by_penalty],
+        penalty_validation=[p.validation for p in by_penalty],
+        noise_variance=NOISE_SD**2,
+    )
+
+
+# --8<-- [end:overfitting-data]
+
+
+def draw_overfitting(data: OverfittingData) -> Figure:
+    """左: 当てはめた曲線、中: 次数ごとの誤差、右: 次数 9 で罰則ごとの誤差。"""
+    figure = Figure(figsize=(12.0, 4.0))
+    curve_axes, degree_axes, penalty_axes = figure.subplots(1, 3)
+    curve_axes.plot(data["grid"], [true_curve(x) for x in data["grid"]], "k--", label="sin(2πx)")
+    for name, values in data["curves"].items():
+        curve_axes.plot(data["grid"], values, label=name)
+    curve_axes.plot(data["train_x"], data["train_t"], "o", color="black", label="訓練データ")
+    curve_axes.set(ylim=(-1.6, 1.6), xlabel="x", ylabel="t", title="当てはめた多項式")
+    curve_axes.legend(fontsize=8)
+    noise = data["noise_variance"]
+    for axes, xs, train, validation in (
+        (degree_axes, data["degrees"], data["degree_train"], data["degree_validation"]),
+        (penalty_axes, data["log10_penalties"], data["penalty_train"], data["penalty_validation"]),
+    ):
+        axes.plot(xs, train, "o-", label="訓練誤差")
+        axes.plot(xs, validation, "s--", label="検証誤差")
+        axes.axhline(
+            noise, color="gray", linestyle=":", label=f"雑音の分散 {format_fixed(noise, 4)}"
+        )
+        axes.set(ylim=(0, 0.6), ylabel="平均二乗誤差")
+        axes.grid(alpha=0.3)
+        axes.legend(fontsize=8)
+    degree_axes.set(xlabel="多項式の次数 M", title="次数を上げる（罰則なし）")
+    penalty_axes.set(xlabel="log10 λ", title="次数 9 に L2 の罰則を入れる")
+    figure.tight_layout()
+    return figure
+
+
+def overfitting_svg(data: OverfittingData) -> str:
+    """過学習の図の SVG。"""
+    return figure_svg(
+        lambda: draw_overfitting(data),
+        "多項式の次数と L2 正則化による訓練誤差と検証誤差",
+        data,
+        "getting_started_ml.appendix_b.figures",
+    )
+
+
+class BiasVarianceData(TypedDict):
+    """次数ごとのバイアス²・バリアンス・雑音と、実測した二乗誤差の期待値。"""
+
+    degrees: list[int]
+    bias_squared: list[float]
+    variance: list[float]
+    noise: float
+    expected_error: list[float]
+
+
+# --8<-- [start:bias-variance-data]
+def bias_variance_data() -> BiasVarianceData:
+    """次数 0〜9 の多項式で、B.11 節と同じ分解（訓練データ 25 点を 100 組）を求める。"""
+    parts = [decompose(degree) for degree in BIAS_VARIANCE_DEGREES]
+    return BiasVarianceData(
+        degrees=list(BIAS_VARIANCE_DEGREES),
+        bias_squared=[p.bias_squared for p in parts],
+        variance=[p.variance for p in parts],
+        noise=parts[0].noise,
+        expected_error=[p.expected_error for p in parts],
+    )
+
+
+# --8<-- [end:bias-variance-data]
+
+
+def draw_bias_variance(data: BiasVarianceData) -> Figure:
+    """次数を横軸に、バイアス²・バリアンス・3 つの和・実測の期待値を描く。"""
+    figure = Figure(figsize=(6.4, 4.2))
+    axes = figure.subplots()
+    degrees = data["degrees"]
+    totals = [
+        b + v + data["noise"] for b, v in zip(data["bias_squared"], data["variance"], strict=True)
+    ]
+    axes.plot(degrees, data["bias_squared"], "o-", label="バイアス²")
+    axes.plot(degrees, data["variance"], "s-", label="バリアンス")
+    axes.axhline(data["noise"], color="gray", linestyle=":", label="雑音の分散")
+    axes.plot(degrees, totals, "k-", label="3 つの和")
+    axes.plot(degrees, data["expected_error"], "kx", label="実測した二乗誤差の期待値")
+    axes.set(
+        yscale="log",
+        xlabel="多項式の次数 M",
+        ylabel="二乗誤差",
+        title=f"訓練データ {N_POINTS} 点を {N_SETS} 組引き直したときの内訳",
+    )
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def bias_variance_svg(data: BiasVarianceData) -> str:
+    """バイアスとバリアンスの図の SVG。"""
+    return figure_svg(
+        lambda: draw_bias_variance(data),
+        "多項式の次数ごとのバイアス²・バリアンス・雑音",
+        data,
+        "getting_started_ml.appendix_b.figures",
+    )
+
+
 def survived_scores() -> tuple[list[float], list[bool]]:
     """第 11 章と同じ 5 分割（種 0）で、深さ 2 の木が付けた分割外のスコア。"""
     data = prepare_survived(Table.load("Survived.csv"))
@@ -115,7 +276,9 @@ def write_figures(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / PR_ROC_FIGURE
     path.write_text(pr_roc_svg(pr_roc_data(*survived_scores())), encoding="utf-8", newline="\n")
-    return [path]
+    overfitting = write_figure(directory, OVERFITTING_FIGURE, overfitting_svg(overfitting_data()))
+    parts = write_figure(directory, BIAS_VARIANCE_FIGURE, bias_variance_svg(bias_variance_data()))
+    return [path, overfitting, parts]
 
 
 def main() -> None:

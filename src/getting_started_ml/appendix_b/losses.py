@@ -114,3 +114,30 @@ def bleu(candidate: Sequence[str], references: Sequence[Sequence[str]], max_n: i
 
 
 # --8<-- [end:bleu]
+
+
+# --8<-- [start:rouge]
+def rouge_n(candidate: Sequence[str], references: Sequence[Sequence[str]], n: int = 1) -> float:
+    """ROUGE-N（再現率）: 参照文の n-gram のうち、生成文にも現れるものの割合。
+
+    分子も分母も参照文ごとに足す。数えてよいのは生成文に現れる回数まで（BLEU のクリップの逆向き）。
+    """
+    words = [str(w) for w in require_sequence(candidate, "candidate")]
+    refs = [
+        [str(w) for w in require_sequence(r, "references の要素")]
+        for r in require_sequence(references, "references")
+    ]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n は 1 以上の整数です（n={n!r}）")
+    found = ngrams(words, n)
+    matched = total = 0
+    for reference in refs:
+        wanted = ngrams(reference, n)
+        matched += sum(min(count, found[gram]) for gram, count in wanted.items())
+        total += sum(wanted.values())
+    if total == 0:
+        raise ValueError(f"references に {n}-gram が 1 つもないので、再現率が決まりません")
+    return matched / total
+
+
+# --8<-- [end:rouge]

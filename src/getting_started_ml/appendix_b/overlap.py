@@ -72,3 +72,19 @@ def dice(truth: Region, prediction: Region) -> float:
 
 
 # --8<-- [end:iou]
+
+
+# --8<-- [start:simpson]
+def simpson(truth: Region, prediction: Region) -> float:
+    """Simpson 係数（重なり係数）: 重なり ÷ 小さいほうの大きさ。一方が他方に含まれれば 1。
+
+    どちらも空なら 1、一方だけが空なら 0 とする（空の領域とは重なりを測れない）。
+    """
+    common, size_truth, size_prediction = overlap_sizes(truth, prediction)
+    smaller = min(size_truth, size_prediction)
+    if smaller == 0:
+        return 1.0 if size_truth == size_prediction else 0.0
+    return common / smaller
+
+
+# --8<-- [end:simpson]

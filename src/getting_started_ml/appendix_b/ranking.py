@@ -114,6 +114,22 @@ def average_precision_11pt(
     return total / 11
 
 
+def average_precision_101pt(
+    scores: Sequence[float], labels: Sequence[bool], n_positive: int | None = None
+) -> float:
+    """101 点補間の AP（COCO の定義）: 再現率 0, 0.01, …, 1.0 の 101 か所で、11 点補間と同じく読む。
+
+    COCO は、これを IoU のしきい値ごとに求めて平均する（matching.coco_average_precision）。
+    """
+    points = pr_curve(scores, labels, n_positive)
+    total = 0.0
+    for step in range(101):
+        level = step / 100
+        reached = [p.precision for p in points if p.recall >= level - 1e-12]
+        total += max(reached, default=0.0)
+    return total / 101
+
+
 def mean_average_precision(precisions: Sequence[float]) -> float:
     """クラスごとの AP の平均（mAP）。"""
     values = [float(v) for v in require_numbers(precisions, "precisions")]
