@@ -398,7 +398,7 @@ def test_学習用_正規方程式はlstsqのおよそ2倍の桁を失う() -> N
     lstsq_error = float(np.max(np.abs(np.linalg.lstsq(design, np.array(t))[0] - 1.0)))
 
     eps = np.finfo(float).eps
-    assert 1e4 < condition < 1e5  # D の条件数は約 1.9 × 10⁴、DᵀD はその 2 乗
+    assert 1e4 < condition < 1e5  # D の条件数は約 1.9 × 10⁴、DᵀD はその二乗
     assert 1e-9 < normal_error < condition**2 * eps  # 正しい桁は 16 − 8 = 約 8 桁
     assert lstsq_error < 1e-12  # 正しい桁は 12 桁以上
     assert normal_error > 1000 * lstsq_error

@@ -301,4 +301,11 @@ def test_学習率を小さくすれば行き来せず警告しない() -> None:
     assert all(a >= b for a, b in itertools.pairwise(model.losses))
 
 
+def test_値が15前後の列で損失が下がり続ける学習率の境は0_015と0_02のあいだ() -> None:
+    below = LogisticRegression(learning_rate=0.015).fit(off_center(15.0), OVERLAPPING)
+    assert all(a >= b for a, b in itertools.pairwise(below.losses))
+    with pytest.warns(LogisticConvergenceWarning):
+        LogisticRegression(learning_rate=0.02).fit(off_center(15.0), OVERLAPPING)
+
+
 # --8<-- [end:test-settled]
