@@ -175,7 +175,7 @@ def checked_outer(outer: Sequence[Fold], n_samples: int) -> list[Fold]:
     return folds
 
 
-def nested_cross_validation(
+def nested_cross_validation(  # noqa: PLR0913  入れ子の交差検証の材料（設定・データ・外側と内側の分け方・採点）を名前で受ける
     make_trainer: Callable[[S], Trainer[X, Y, object]],
     settings: Sequence[S],
     x: Sequence[X],
