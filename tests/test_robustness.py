@@ -4,6 +4,9 @@
 （tests/robustness.py の call_safely）。止まらない、NaN の無い入力に NaN を返す、
 ほかの例外で落ちる、のどれも失敗にする。新しい章は、公開関数をここ（か章ごとの
 test_robustness_chapterNN.py）に足し、下の COVERED に名前を書く。
+
+すべての章と付録の公開関数は、tests/test_robustness_probe.py が悪い値を 1 つずつ渡して
+確かめる（呼ばれていない関数が無いこと、外すなら理由があることも、そこで確かめる）。
 """
 
 from __future__ import annotations

@@ -72,6 +72,9 @@ def locked_versions(lock: str) -> dict[str, str]:
 
 def lock_disagreements(pins: Mapping[str, str], locked: Mapping[str, str]) -> list[str]:
     """pyproject.toml で固定した版のうち、ロックファイルと食い違うものの説明。"""
+    for value, name in ((pins, "pins"), (locked, "locked")):
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{name} は名前から版への辞書です（{type(value).__name__}）")
     problems = []
     for name, version in sorted(pins.items()):
         if name not in locked:

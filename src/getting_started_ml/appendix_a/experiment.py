@@ -329,6 +329,9 @@ def select_best(results: Sequence[DepthResult]) -> DepthResult:
     """検証データの F 値がいちばん高い深さ。同点なら浅いほう。"""
     if not results:
         raise ValueError("深さの結果 results が 1 つもないので選べません")
+    for position, result in enumerate(results):
+        if not isinstance(result, DepthResult):
+            raise TypeError(f"results の {position} 番目が DepthResult ではありません")
     unscored = [result.max_depth for result in results if math.isnan(result.valid.f1)]
     if unscored:  # NaN は比べると常に偽なので、max の答えが並び順で変わってしまう
         raise ValueError(f"results の検証データの F 値が NaN です（max_depth={unscored}）")

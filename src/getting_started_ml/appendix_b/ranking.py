@@ -80,6 +80,9 @@ def average_precision(
 
 def interpolated_precisions(points: Sequence[PrPoint]) -> list[float]:
     """各点の適合率を、それより再現率の大きい点の適合率の最大値で置き換える。"""
+    for position, point in enumerate(require_sequence(points, "points")):
+        if not isinstance(point, PrPoint):
+            raise TypeError(f"points の {position} 番目が PrPoint ではありません")
     best = 0.0
     result = []
     for point in reversed(points):

@@ -25,7 +25,7 @@ from getting_started_ml.appendix_c.repeated import (
     corrected_resampled_t_interval,
     paired_t_interval,
 )
-from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter02 import Features, require_items
 from getting_started_ml.chapter03 import FeatureRow, feature_rows
 from getting_started_ml.chapter08 import ClassWeight, class_weights
 from getting_started_ml.chapter11 import (
@@ -98,6 +98,11 @@ def out_of_fold_predictions(
     folds: Sequence[Fold],
 ) -> list[Hashable]:
     """分割ごとに学習し、テストに回した行の予測を元の行の位置に書き込む。"""
+    if not callable(trainer):
+        raise TypeError(f"trainer は学習する関数です（{type(trainer).__name__}）")
+    if not isinstance(data, LabeledData):
+        raise TypeError(f"data は LabeledData です（{type(data).__name__}）")
+    require_items(folds, Fold, "folds")
     predictions: list[Hashable | None] = [None] * len(data.x)
     for fold in folds:
         predict = trainer(pick(data.x, fold.train), pick(data.t, fold.train))
@@ -113,6 +118,7 @@ def fold_mean_accuracy(
     actual: Sequence[Hashable], predictions: Sequence[Hashable], folds: Sequence[Fold]
 ) -> float:
     """第 11 章の evaluate と同じく、分割ごとの正解率を左から足して平均する。"""
+    require_items(folds, Fold, "folds")
     require_same_length(actual, predictions, "正解", "予測")
     return plain_mean(
         [accuracy(pick(actual, fold.test), pick(predictions, fold.test)) for fold in folds]
@@ -154,6 +160,8 @@ class TreeComparison:
 
 def verdict(interval: PairedInterval) -> str:
     """区間を、決めておいた実用上の基準 PRACTICAL_THRESHOLD に照らして読む。"""
+    if not isinstance(interval, PairedInterval):
+        raise TypeError(f"interval は PairedInterval です（{type(interval).__name__}）")
     if interval.low > PRACTICAL_THRESHOLD:
         return "役に立つ改善と言える"
     if interval.high < 0:
@@ -192,6 +200,7 @@ def per_fold_differences(
     folds: Sequence[Fold],
 ) -> list[float]:
     """分割ごとの正解率の差（B − A）。"""
+    require_items(folds, Fold, "folds")
     return [
         accuracy(pick(actual, fold.test), pick(predictions_b, fold.test))
         - accuracy(pick(actual, fold.test), pick(predictions_a, fold.test))

@@ -122,6 +122,8 @@ def t_quantile(q: float, df: int) -> float:
 
 def regularized_incomplete_beta(x: float, a: float, b: float) -> float:
     """I_x(a, b)。連分数を Lentz の方法で評価する（Numerical Recipes の betacf と同じ考え方）。"""
+    if math.isnan(x) or not (a > 0 and b > 0):
+        raise ValueError(f"x は NaN でない数、a と b は正の数です（x={x}、a={a}、b={b}）")
     if x <= 0.0:
         return 0.0
     if x >= 1.0:

@@ -106,7 +106,7 @@ def survived_features(row: Row, age_mean: float) -> Features:
     """1 行を (Pclass, Age, male) の特徴量にする。male は男性なら 1.0。"""
     if not isinstance(row, Row):
         raise TypeError(f"row は Row です（{type(row).__name__}）")
-    age_mean = _as_finite(age_mean, "age_mean")
+    age_mean = _as_finite(age_mean, "age_mean（Age の平均）")
     pclass = row.number("Pclass")
     if pclass is None:
         raise ValueError("Pclass が欠損している行があります")

@@ -57,6 +57,9 @@ def best_experiment(experiments: Sequence[Experiment]) -> Experiment:
     """検証の R² が最も高い実験。同じ値なら先の実験（小さい alpha）が勝つ。"""
     if not experiments:
         raise ValueError("experiments が空なので、選べる実験がありません")
+    for position, experiment in enumerate(experiments):
+        if not isinstance(experiment, Experiment):
+            raise TypeError(f"experiments の {position} 番目が Experiment ではありません")
     unscored = [e.alpha for e in experiments if math.isnan(e.validation_score)]
     if unscored:  # NaN は比べると常に偽なので、max の答えが並び順で変わってしまう
         raise ValueError(f"experiments の検証の R² が NaN です（alpha={unscored}）")
