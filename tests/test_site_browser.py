@@ -341,3 +341,33 @@ def test_用語集の用語で検索するとそれを扱う章が見つかる(
 
     assert missing == {}
     assert search_errors == []
+
+
+def platform_fonts(page: Page, selector: str) -> dict[str, int]:
+    """selector の要素の文字を、どのフォントで何文字描いたか（Chromium の DevTools に聞く）。"""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return {font["familyName"]: font["glyphCount"] for font in fonts}
+
+
+def test_日本語の文字は_CSS_が名前で挙げた日本語のフォントで描かれる(
+    browser: Browser, base_url: str
+) -> None:
+    page = browser.new_page()
+    page.goto(base_url, wait_until="load")
+    stack = page.evaluate("() => getComputedStyle(document.body).fontFamily")
+    paragraph = page.locator("article p").first.inner_text()
+    used = platform_fonts(page, "article p")
+    page.close()
+
+    japanese = len(re.findall("[\u3040-\u30ff\u3400-\u9fff]", paragraph))
+    names = {name.strip().strip('"') for name in stack.split(",")}
+    named = {name: count for name, count in used.items() if name in names}
+    assert japanese > 50
+    # 日本語の文字はすべて、名前で挙げたフォントのどれか（この機械では IPAex か Noto）が描く
+    assert sum(named.values()) >= japanese, (used, stack)
