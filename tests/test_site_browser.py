@@ -62,11 +62,15 @@ TOP_TITLE_RESULTS = TOP_RESULTS
 
 
 def page_url(markdown: str) -> str:
-    """docs/ からの Markdown のパスを、サイトの URL のパスにする（use_directory_urls）。"""
+    """docs/ からの Markdown のパスを、サイトの URL のパスにする。
+
+    offline プラグインはディスクからも開けるように、ページを「名前.html」に組み立てる（README.md は
+    そのフォルダの index.html）。
+    """
     stem = markdown.removesuffix(".md")
-    if stem == "index":
-        return ""
-    return f"{stem.removesuffix('/index')}/"
+    if stem == "README" or stem.endswith("/README"):
+        stem = stem.removesuffix("README") + "index"
+    return f"{stem}.html"
 
 
 def nav_chapters() -> list[tuple[str, str]]:
@@ -162,13 +166,9 @@ class Visit:
 
 
 def site_pages(site_dir: Path) -> list[str]:
-    """サイトにあるすべてのページの URL のパス。"""
-    pages = [
-        path.parent.relative_to(site_dir).as_posix()
-        for path in site_dir.rglob("index.html")
-        if "assets" not in path.parts
-    ]
-    return sorted("" if page == "." else f"{page}/" for page in pages)
+    """サイトにあるすべてのページの URL のパス（サイトの根から）。"""
+    pages = [path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html")]
+    return sorted(page for page in pages if not page.startswith("assets/") and page != "404.html")
 
 
 def visit(page: Page, base: str, seen: Visit) -> None:
@@ -237,7 +237,7 @@ def test_どのページもエラーなく開き外へのリクエストが無�
 def test_数式は_TeX_のままでなく描かれている(visits: dict[str, Visit]) -> None:
     with_math = {path: v for path, v in visits.items() if v.formulas}
 
-    assert "chapters/07-linear-regression/" in with_math
+    assert "chapters/07-linear-regression.html" in with_math
     for path, seen in with_math.items():
         assert (seen.rendered, seen.raw_tex) == (seen.formulas, 0), path
 
@@ -371,3 +371,75 @@ def test_日本語の文字は_CSS_が名前で挙げた日本語のフォント
     assert japanese > 50
     # 日本語の文字はすべて、名前で挙げたフォントのどれか（この機械では IPAex か Noto）が描く
     assert sum(named.values()) >= japanese, (used, stack)
+
+
+@dataclass
+class DiskVisit:
+    """ディスクから（file://）開いたサイトで見たこと。"""
+
+    errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    pages: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def disk_page(browser: Browser, site_dir: Path) -> Iterator[tuple[Page, DiskVisit]]:
+    """サーバーを使わず、組み立てたサイトの index.html をディスクから開いたタブ。"""
+    seen = DiskVisit()
+    page = browser.new_page()
+    page.on("console", lambda m: seen.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: seen.errors.append(str(error)))
+    page.on("requestfailed", lambda request: record_failure(Visit("", seen.errors), request))
+    page.on(
+        "request", lambda r: None if r.url.startswith("file://") else seen.outside.append(r.url)
+    )
+    page.on("framenavigated", lambda frame: seen.pages.append(frame.url))
+    page.goto((site_dir / "index.html").as_uri(), wait_until="load")
+    yield page, seen
+    page.close()
+
+
+def test_ディスクから開いても章へ移れて数式と図が描かれる(
+    disk_page: tuple[Page, DiskVisit], site_dir: Path
+) -> None:
+    page, seen = disk_page
+    # はじめにのページの目次の表から、章へリンクをたどる
+    page.locator("article a", has_text="線形回帰による数値予測").click()
+    page.wait_for_load_state("load")
+    chapter7 = page.url
+    heading = page.locator("article h1").first.inner_text()
+    mathjax = page.evaluate(WAIT_FOR_MATHJAX, MATHJAX_TIMEOUT_MS)
+    formulas = page.locator(".arithmatex").count()
+    rendered = page.locator(".arithmatex mjx-container").count()
+    page.go_back(wait_until="load")
+    page.locator("article a", has_text="決定木と明白な実装").click()
+    page.wait_for_load_state("load")
+    images = page.evaluate(
+        "() => [...document.querySelectorAll('article img')]"
+        ".map(img => img.complete && img.naturalWidth > 0)"
+    )
+
+    # フォルダの一覧ではなく、章のページそのものが開く
+    assert chapter7 == (site_dir / "chapters" / "07-linear-regression.html").as_uri()
+    assert heading.startswith("第 7 章")
+    assert mathjax
+    assert formulas > 10
+    assert rendered == formulas
+    assert images
+    assert all(images)
+    assert (seen.errors, seen.outside) == ([], [])
+
+
+def test_ディスクから開いても検索できる(disk_page: tuple[Page, DiskVisit], site_dir: Path) -> None:
+    page, seen = disk_page
+    page.locator("input.md-search__input").click()
+    page.wait_for_function(
+        "text => !document.querySelector('.md-search-result__meta').textContent.includes(text)",
+        arg=SEARCH_LOADING,
+        timeout=60_000,
+    )
+
+    found = result_pages(page, site_dir.as_uri() + "/", "ジニ不純度")
+
+    assert found[0] == "chapters/03-decision-tree-and-obvious-implementation.html"
+    assert (seen.errors, seen.outside) == ([], [])

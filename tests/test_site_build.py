@@ -21,14 +21,19 @@ def site() -> Path:
 
 
 def pages(site: Path) -> dict[str, str]:
-    """サイトの各ページの (サイトの根からのパス, HTML)。パスは index.html を除いたもの。"""
+    """サイトの各ページの (根からのパス, HTML)。offline プラグインでページは「名前.html」。"""
     found = {}
     for path in sorted(site.rglob("*.html")):
         relative = path.relative_to(site).as_posix()
-        if relative.startswith("assets/") or relative == "404.html":
-            continue
-        found[relative.removesuffix("index.html")] = path.read_text(encoding="utf-8")
+        if not relative.startswith("assets/") and relative != "404.html":
+            found[relative] = path.read_text(encoding="utf-8")
     return found
+
+
+def site_path(url: str) -> str:
+    """URL の、サイトの根からのパス（フォルダを指すものは index.html）。"""
+    path = urlsplit(url).path.removeprefix("/")
+    return path + "index.html" if path == "" or path.endswith("/") else path
 
 
 def test_MathJax_は数式のあるページだけが読む(site: Path) -> None:
@@ -36,20 +41,18 @@ def test_MathJax_は数式のあるページだけが読む(site: Path) -> None:
     with_math = {path for path, html in found.items() if 'class="arithmatex"' in html}
     loading = {path for path, html in found.items() if MATHJAX in html}
 
-    assert "chapters/07-linear-regression/" in with_math
-    assert "glossary/" not in with_math
+    assert "chapters/07-linear-regression.html" in with_math
+    assert "glossary.html" not in with_math
     assert loading == with_math
     assert len(found) - len(with_math) >= 10  # 数式の無いページは 1.2 MB を読まない
 
 
 def test_MathJax_は設定を読んでから本体を読む(site: Path) -> None:
-    html = pages(site)["chapters/07-linear-regression/"]
+    html = pages(site)["chapters/07-linear-regression.html"]
     scripts = re.findall(r'<script src="([^"]*(?:mathjax-config|tex-mml-chtml)\.js)"', html)
 
-    assert scripts == ["../../assets/mathjax-config.js", f"../../{MATHJAX}"]
-    assert all(
-        (site / "chapters/07-linear-regression" / src).resolve().is_file() for src in scripts
-    )
+    assert scripts == ["../assets/mathjax-config.js", f"../{MATHJAX}"]
+    assert all((site / "chapters" / src).resolve().is_file() for src in scripts)
 
 
 def test_sitemap_はすべてのページを公開の_URL_で挙げる(site: Path) -> None:
@@ -57,19 +60,19 @@ def test_sitemap_はすべてのページを公開の_URL_で挙げる(site: Pat
     listed = re.findall(r"<loc>(.*?)</loc>", sitemap)
 
     assert all(url.startswith("http://127.0.0.1:8000/") for url in listed)  # ML_SITE_URL の既定
-    assert sorted(urlsplit(url).path.removeprefix("/") for url in listed) == sorted(pages(site))
+    assert sorted(site_path(url) for url in listed) == sorted(pages(site))
 
 
 def test_どのページもほかのページからリンクされている(site: Path) -> None:
     found = pages(site)
     linked = {
-        urlsplit(urljoin(f"http://site/{path}", href)).path.removeprefix("/")
+        site_path(urljoin(f"http://site/{path}", href))
         for path, html in found.items()
         for href in LINK.findall(html)
         if href
     }
 
-    assert "chapters/steps/" in found  # 途中の一歩の書き方は、この本の読み方からたどれる
+    assert "chapters/steps/index.html" in found  # 途中の一歩の書き方は、この本の読み方からたどれる
     assert {path for path in found if path not in linked} == set()
 
 
