@@ -37,6 +37,7 @@ def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
         "type",
         "docs",
         "all",
+        "book",
         "lock",
     ]
     assert noxfile.nox.options.sessions == ["all"]
