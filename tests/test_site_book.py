@@ -219,3 +219,42 @@ def test_本の_PDF_と_EPUB_へのリンクがサイトの最初のページと
         assert f'href="book/{name}"' in index
         assert f"site/book/{name}" in readme
     assert "nox -s book" in readme
+
+
+# ここから下は本を作らずに確かめる（hooks/book.py の部品）
+
+
+def test_目次のページは_mkdocs_yml_の_nav_の順() -> None:
+    titles = nav_titles()
+
+    assert titles[:3] == ["はじめに", "この本の読み方", "データの入手と配置"]
+    assert titles[3] == "第 1 章 機械学習と最初のテスト"
+    assert titles[-1] == "用語集"
+    assert sum(title.startswith("第 ") for title in titles) == 15
+
+
+def test_章の始まりのページは前付けと前の章のページ数から決まる() -> None:
+    assert book.start_pages(3, [2, 5, 1]) == [4, 6, 11]
+    assert book.start_pages(2, []) == []
+
+
+def test_柱とノンブルは表紙に無く_目次と各章に付く() -> None:
+    heads = book.running_heads(["第 1 章", "第 2 章"], [2, 1], 2)
+
+    assert heads == [("", ""), ("目次", "2"), ("第 1 章", "3"), ("第 1 章", "4"), ("第 2 章", "5")]
+
+
+def test_EPUB_の本文では数式を_MathML_にしサイトへのリンクは文字だけにする() -> None:
+    body = (
+        '<p><span class="arithmatex">\\(x\\)</span> と '
+        '<a href="file:///site/chapters/07.html#a">第 7 章</a></p>'
+        '<div class="arithmatex">\\[y\\]</div><img src="file:///site/figures/a.svg">'
+    )
+    mathml = {("x", False): "<math>x</math>", ("y", True): '<math display="block">y</math>'}
+
+    shown = book.epub_body(body, mathml, {"file:///site/figures/a.svg": "figures/a.svg"})
+
+    assert shown == (
+        '<p><math>x</math> と 第 7 章</p><div><math display="block">y</math></div>'
+        '<img src="figures/a.svg">'
+    )
