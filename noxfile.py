@@ -130,6 +130,25 @@ def all_tasks(session: nox.Session) -> None:
 # --8<-- [end:checks]
 
 
+@nox.session(python=False)
+def book(session: nox.Session) -> None:
+    """本全体を 1 つの PDF と EPUB 3 にする（hooks/book.py）。出力は ML_BOOK_DIR か site/book/。
+
+    ML_SITE_DIR に組み立てたサイトがあればそれを使い、無ければ一時フォルダに組み立てる。
+    Chromium・poppler-utils・qpdf・pandoc・fonts-ipaexfont が要る（.ci/run が apt で入れる）。
+    """
+    target = os.environ.get("ML_BOOK_DIR", os.path.join("site", "book"))
+    given = os.environ.get("ML_SITE_DIR", "")
+    with tempfile.TemporaryDirectory() as scratch:
+        site = given if os.path.isfile(os.path.join(given, "index.html")) else scratch
+        if site == scratch:
+            session.run(
+                tool("mkdocs"), "build", "--strict", "--site-dir", site,
+                env={"NO_MKDOCS_2_WARNING": "1"},
+            )  # fmt: skip
+        session.run(tool("python"), os.path.join("hooks", "book.py"), site, target)
+
+
 # --8<-- [start:lock]
 @nox.session(python=False)
 def lock(session: nox.Session) -> None:

@@ -2,6 +2,7 @@
 
 MathJax は django-static-mathjax（docs の依存）が同梱する版を使い、リポジトリには入れない。
 サイトは外部の CDN を読まないので、ネットワークの無い所でも数式が描かれる。
+MathJax（約 1.2 MB）を読むのは数式のあるページだけで、そのページの </body> の前に設定と本体を足す。
 """
 
 from __future__ import annotations
@@ -11,9 +12,17 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 SITE_FOLDER = "assets/mathjax"
-"""サイトの中で MathJax を置く場所。mkdocs.yml の extra_javascript もここを指す。"""
+"""サイトの中で MathJax を置く場所。"""
+
+SCRIPTS = ("assets/mathjax-config.js", f"{SITE_FOLDER}/tex-mml-chtml.js")
+"""数式のあるページが読むスクリプト。設定（docs/assets/）を先に読む。"""
+
+FORMULA = 'class="arithmatex"'
+"""pymdownx.arithmatex（generic）が数式を包む要素の印。"""
 
 COPIED = (
     "tex-mml-chtml.js",  # TeX を読み、HTML と CSS で描く部品をまとめたもの
@@ -55,3 +64,30 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             )
         )
     return files
+
+
+def has_math(html: str) -> bool:
+    """ページの本文に数式があるか。"""
+    return FORMULA in html
+
+
+def script_tags(page_url: str) -> str:
+    """page_url のページから MathJax を読む <script> の並び（相対 URL: file:// でも読める）。"""
+    return "".join(
+        f'<script src="{get_relative_url(script, page_url)}"></script>' for script in SCRIPTS
+    )
+
+
+def with_mathjax(output: str, page_url: str) -> str:
+    """組み上がったページの </body> の直前に、MathJax を読むスクリプトを足す。"""
+    head, body_end, tail = output.rpartition("</body>")
+    if not body_end:
+        raise ValueError(f"{page_url}: </body> が無いので MathJax を足せません")
+    return head + script_tags(page_url) + body_end + tail
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """数式のあるページにだけ MathJax を足す。"""
+    if page.content is None or not has_math(page.content):
+        return output
+    return with_mathjax(output, page.url)

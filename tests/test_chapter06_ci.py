@@ -41,6 +41,7 @@ def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
         "type",
         "docs",
         "all",
+        "book",
         "lock",
         "explore",
     ]

@@ -1,0 +1,260 @@
+"""本全体の PDF と EPUB（nox -s book、hooks/book.py）を調べる。
+
+本を作るには 1〜2 分かかるので、このテストは作らない。nox -s book で作り、そのフォルダを
+ML_BOOK_DIR で渡す（.ci/run がそうする）。渡されなければ理由を書いて飛ばす。
+PDF は poppler-utils（pdftotext・pdffonts・pdftoppm・pdfinfo）で、EPUB は epubcheck で調べる。
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from site_support import PROJECT_ROOT
+
+BOOK_DIR_VARIABLE = "ML_BOOK_DIR"
+PAGE_RANGE = range(450, 900)  # いまは約 640 ページ。章が増えても減っても、この幅に収まるはず
+MILLIMETRE = 72 / 25.4  # PDF の 1 mm（ポイント）
+EDGE_MM = 10  # 紙の端からこの幅（余白は 18 mm）に文字があれば、はみ出している
+RENDERED_PAGES = (1, 3, 80, 110, 200, 400)  # 表紙・目次・コード・表・数式のあるページ
+
+
+def load_book() -> ModuleType:
+    """hooks/book.py を読み込む（パッケージではないので場所から読む）。"""
+    spec = importlib.util.spec_from_file_location("book", PROJECT_ROOT / "hooks" / "book.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclass は自分のモジュールを sys.modules から探す
+    spec.loader.exec_module(module)
+    return module
+
+
+book = load_book()
+PDF_NAME: str = book.PDF_NAME
+EPUB_NAME: str = book.EPUB_NAME
+
+
+@pytest.fixture(scope="module")
+def book_dir() -> Path:
+    given = os.environ.get(BOOK_DIR_VARIABLE, "")
+    if not given:
+        pytest.skip(f"本がありません（nox -s book で作り、{BOOK_DIR_VARIABLE} で渡す）")
+    directory = Path(given)
+    assert (directory / PDF_NAME).is_file(), f"{directory} に {PDF_NAME} がありません"
+    return directory
+
+
+@pytest.fixture(scope="module")
+def pdf(book_dir: Path) -> Path:
+    return book_dir / PDF_NAME
+
+
+def run(*command: str) -> str:
+    """poppler-utils などを動かし、標準出力を返す。"""
+    if shutil.which(command[0]) is None:
+        pytest.fail(f"{command[0]} がありません（apt-get install poppler-utils epubcheck）")
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
+@functools.cache
+def page_texts(pdf: Path) -> list[str]:
+    """PDF のページごとの文字。"""
+    return run("pdftotext", "-layout", str(pdf), "-").split("\f")[:-1]
+
+
+def nav_titles() -> list[str]:
+    """目次（mkdocs.yml の nav）のページの題。"""
+    return [title for title, _ in book.nav_pages((PROJECT_ROOT / "mkdocs.yml").read_text("utf-8"))]
+
+
+def toc_numbers(texts: list[str]) -> dict[str, int]:
+    """PDF の目次のページ（2 ページ目から）の「題 … 番号」。"""
+    found: dict[str, int] = {}
+    for text in texts[1:4]:
+        for line in text.splitlines():
+            match = re.match(r"^\s*(\S.*?)\s{2,}(\d+)\s*$", line)
+            if match:
+                found[match.group(1)] = int(match.group(2))
+    return found
+
+
+def test_ページ数は決めた幅に収まる(pdf: Path) -> None:
+    info = run("pdfinfo", str(pdf))
+    pages = int(re.search(r"^Pages:\s+(\d+)$", info, re.MULTILINE).group(1))  # type: ignore[union-attr]
+
+    assert pages in PAGE_RANGE
+    assert len(page_texts(pdf)) == pages
+
+
+def test_目次にはすべての章が本の順にページ番号付きで並び_その番号のページから章が始まる(
+    pdf: Path,
+) -> None:
+    texts = page_texts(pdf)
+    numbers = toc_numbers(texts)
+    chapters = [title for title in nav_titles() if re.match(r"第 \d+ 章|付録 [A-Z]", title)]
+
+    assert [title for title in numbers if title in chapters] == chapters
+    starts = [numbers[title] for title in chapters]
+    assert starts == sorted(starts)
+    for title in chapters:
+        # 章の最初のページの本文の見出しと、次のページの柱（ページの上の行）が章の題
+        first, second = texts[numbers[title] - 1], texts[numbers[title]]
+        assert re.search(rf"^\s*{re.escape(title)}\s*$", first, re.MULTILINE), title
+        assert second.strip().splitlines()[0].strip() == title
+        # ページの下の番号（ノンブル）は、目次の番号と同じ
+        assert first.strip().splitlines()[-1].strip() == str(numbers[title])
+
+
+def test_日本語のフォントが埋め込まれている(pdf: Path) -> None:
+    fonts = run("pdffonts", str(pdf)).splitlines()[2:]
+    embedded = {line.split()[0].split("+")[-1] for line in fonts if " yes " in line}
+
+    assert {"IPAexMincho", "IPAexGothic"} <= embedded
+
+
+def text_near_edges(pdf: Path) -> list[tuple[int, str, float, float]]:
+    """紙の端から EDGE_MM 以内にかかる語（ページ, 語, 左端, 右端）。pdftotext -bbox で調べる。"""
+    boxes = run("pdftotext", "-bbox", str(pdf), "-")
+    edge = EDGE_MM * MILLIMETRE
+    found = []
+    for number, page in enumerate(boxes.split("<page ")[1:], start=1):
+        width = float(re.match(r'width="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
+        for left, right, word in re.findall(
+            r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
+            page,
+        ):
+            if float(left) < edge or float(right) > width - edge:
+                found.append((number, word, float(left), float(right)))
+    return found
+
+
+def test_どのページの文字も紙の端からはみ出さない(pdf: Path) -> None:
+    assert text_near_edges(pdf) == []
+
+
+def dark_columns(pgm: bytes) -> tuple[int, list[int]]:
+    """P5 形式（グレースケール）の画像の幅と、暗い画素（128 未満）のある列。"""
+    header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", pgm)
+    assert header, pgm[:20]
+    width, height = int(header.group(1)), int(header.group(2))
+    pixels = pgm[header.end() :]
+    assert len(pixels) == width * height
+    columns = sorted({index % width for index, value in enumerate(pixels) if value < 128})
+    return width, columns
+
+
+@pytest.mark.parametrize("number", RENDERED_PAGES)
+def test_画像にしたページの左右の余白に何も描かれていない(pdf: Path, number: int) -> None:
+    pgm = subprocess.run(
+        ["pdftoppm", "-f", str(number), "-l", str(number), "-r", "36", "-gray", str(pdf)],
+        capture_output=True,
+        check=True,
+    ).stdout
+    # pdftoppm は 1 ページでも PGM を書く（-gray）。幅 182 mm を 36 dpi で約 258 画素
+    width, columns = dark_columns(pgm)
+    edge = round(width * EDGE_MM / 182)
+
+    assert columns, "ページが真っ白"
+    assert min(columns) >= edge
+    assert max(columns) < width - edge
+
+
+@pytest.fixture(scope="module")
+def epub(book_dir: Path) -> Path:
+    return book_dir / EPUB_NAME
+
+
+def epubcheck_command() -> list[str]:
+    """epubcheck を動かすコマンド。Debian の epubcheck は jar へのリンクなので java で動かす。"""
+    found = shutil.which("epubcheck")
+    if found is None:
+        pytest.fail("epubcheck がありません（apt-get install epubcheck）")
+    program = Path(found).resolve()
+    return ["java", "-jar", str(program)] if program.suffix == ".jar" else [str(program)]
+
+
+def test_EPUB_は_epubcheck_を通る(epub: Path) -> None:
+    result = subprocess.run(
+        [*epubcheck_command(), str(epub)], capture_output=True, text=True, check=False
+    )
+
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def test_EPUB_は_EPUB_3_で章の目次と数式と図を持つ(epub: Path) -> None:
+    with zipfile.ZipFile(epub) as archive:
+        names = archive.namelist()
+        package = next(name for name in names if name.endswith(".opf"))
+        opf = archive.read(package).decode("utf-8")
+        navigation = archive.read(next(n for n in names if n.endswith("nav.xhtml"))).decode()
+        pages = "".join(archive.read(n).decode() for n in names if n.endswith(".xhtml"))
+
+    assert 'version="3.0"' in opf
+    assert "<dc:language>ja</dc:language>" in opf
+    chapters = [title for title in nav_titles() if re.match(r"第 \d+ 章|付録 [A-Z]", title)]
+    shown = [title for title in chapters if title in navigation]
+    assert shown == chapters
+    assert pages.count("<math") > 300  # 数式は MathML
+    assert sum(name.endswith(".svg") for name in names) >= 20  # 図は SVG のまま
+    assert sum(name.endswith(".xhtml") and "/text/ch" in name for name in names) >= 20  # 章ごと
+    assert 'href="file://' not in pages
+    assert 'src="file://' not in pages
+
+
+def test_本の_PDF_と_EPUB_へのリンクがサイトの最初のページと_README_にある() -> None:
+    index = (PROJECT_ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+
+    for name in (PDF_NAME, EPUB_NAME):
+        assert f'href="book/{name}"' in index
+        assert f"site/book/{name}" in readme
+    assert "nox -s book" in readme
+
+
+# ここから下は本を作らずに確かめる（hooks/book.py の部品）
+
+
+def test_目次のページは_mkdocs_yml_の_nav_の順() -> None:
+    titles = nav_titles()
+
+    assert titles[:3] == ["はじめに", "この本の読み方", "データの入手と配置"]
+    assert titles[3] == "第 1 章 機械学習と最初のテスト"
+    assert titles[-1] == "用語集"
+    assert sum(title.startswith("第 ") for title in titles) == 15
+
+
+def test_章の始まりのページは前付けと前の章のページ数から決まる() -> None:
+    assert book.start_pages(3, [2, 5, 1]) == [4, 6, 11]
+    assert book.start_pages(2, []) == []
+
+
+def test_柱とノンブルは表紙に無く_目次と各章に付く() -> None:
+    heads = book.running_heads(["第 1 章", "第 2 章"], [2, 1], 2)
+
+    assert heads == [("", ""), ("目次", "2"), ("第 1 章", "3"), ("第 1 章", "4"), ("第 2 章", "5")]
+
+
+def test_EPUB_の本文では数式を_MathML_にしサイトへのリンクは文字だけにする() -> None:
+    body = (
+        '<p><span class="arithmatex">\\(x\\)</span> と '
+        '<a href="file:///site/chapters/07.html#a">第 7 章</a></p>'
+        '<div class="arithmatex">\\[y\\]</div><img src="file:///site/figures/a.svg">'
+    )
+    mathml = {("x", False): "<math>x</math>", ("y", True): '<math display="block">y</math>'}
+
+    shown = book.epub_body(body, mathml, {"file:///site/figures/a.svg": "figures/a.svg"})
+
+    assert shown == (
+        '<p><math>x</math> と 第 7 章</p><div><math display="block">y</math></div>'
+        '<img src="figures/a.svg">'
+    )
