@@ -109,6 +109,7 @@ def test_test_のセッションはデータの環境変数を_env_に書き外�
 
 def test_カバレッジは別のセッションで測る(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ML_DATA_DIR", "/books/data")
+    monkeypatch.delenv("ML_REQUIRE_DATA", raising=False)
     session = RecordingSession()
 
     load_noxfile().coverage(session)
