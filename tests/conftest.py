@@ -49,11 +49,16 @@ settings.load_profile(hypothesis_profile(os.environ))
 
 TESTS_DIR = Path(__file__).resolve().parent
 
-# 章ごとのフィクスチャ（tests/chapterNN_fixtures.py）は、ここでプラグインとして読み込む。
-# 章のコードは各フィクスチャの中で読み込むので、どの章の練習用フォルダでも conftest は動く。
+# テストの道具は tests/support/<主題>.py に置く。フィクスチャを持つものは、ここでプラグインとして
+# 読み込む。章のコードは各フィクスチャの中で読み込むので、どの章の練習用フォルダでも
+# conftest は動く。
 pytest_plugins = [
     "pytester",
-    *sorted(path.stem for path in TESTS_DIR.glob("chapter*_fixtures.py")),
+    *sorted(
+        f"support.{path.stem}"
+        for path in (TESTS_DIR / "support").glob("*.py")
+        if "@pytest.fixture" in path.read_text(encoding="utf-8")
+    ),
 ]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

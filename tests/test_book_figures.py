@@ -32,7 +32,7 @@ from getting_started_ml.chapter11.experiment import (
     SURVIVED_POSITIVE,
     LabeledData,
 )
-from getting_started_ml.figure_svg import FIGURES_DIR, embedded_data
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 from getting_started_ml.figures_chapter02 import (
     IRIS_PAIRS_FIGURE,
     iris_pairs_data,

@@ -17,7 +17,7 @@ from getting_started_ml.chapter09_figures import (
     predictions_svg,
 )
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.figure_svg import FIGURES_DIR, embedded_data
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 EXAMPLE = PredictionData(
     labels=["元の特徴量（3 列）", "2 乗の項を追加（6 列）"],

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from chapter10_support import iris_forest, iris_logistic, iris_split
 from conftest import Completed
+from support.chapter10 import iris_forest, iris_logistic, iris_split
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import DecisionTree, Leaf, Tree, gini, pick

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from chapter10_support import iris_forest, iris_logistic, iris_split
+from support.chapter10 import iris_forest, iris_logistic, iris_split
 
 from getting_started_ml.chapter10 import forest_importances
 from getting_started_ml.chapter10.figures import (

@@ -7,7 +7,7 @@ from functools import cache
 
 import pandas as pd
 import pytest
-from chapter10_support import iris_logistic, iris_split
+from support.chapter10 import iris_logistic, iris_split
 
 from getting_started_ml.chapter02 import (
     TARGET,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from chapter10_support import SETOSA, VERSICOLOR, VIRGINICA, columns_of
+from support.chapter10 import SETOSA, VERSICOLOR, VIRGINICA, columns_of
 
 from getting_started_ml.chapter03 import Leaf, Node, NotFittedError, Split, build_tree
 from getting_started_ml.chapter10 import RandomForest, forest_importances, tree_importances

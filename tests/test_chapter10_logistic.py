@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-from chapter10_support import SETOSA, VERSICOLOR, VIRGINICA, columns_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.chapter10 import SETOSA, VERSICOLOR, VIRGINICA, columns_of
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import NotFittedError

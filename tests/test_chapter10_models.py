@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Self
 
 import pytest
-from chapter10_support import SETOSA, VIRGINICA, columns_of
+from support.chapter10 import SETOSA, VIRGINICA, columns_of
 
 from getting_started_ml.chapter02 import Features, TrainTestSplit
 from getting_started_ml.chapter03 import DecisionTree

@@ -6,7 +6,6 @@ import math
 
 import numpy as np
 import pytest
-from chapter10_support import SETOSA, VIRGINICA, columns_of, iris_logistic, iris_split
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import softmax as scipy_softmax
@@ -14,6 +13,7 @@ from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression as SkLogisticRegression
 from sklearn.metrics import log_loss
 from sklearn.tree import DecisionTreeClassifier
+from support.chapter10 import SETOSA, VIRGINICA, columns_of, iris_logistic, iris_split
 
 from getting_started_ml.chapter03 import NotFittedError, build_tree, predict_one
 from getting_started_ml.chapter10 import (

@@ -22,7 +22,7 @@ from getting_started_ml.chapter12.figures import (
     validation_curve_data,
     validation_curve_svg,
 )
-from getting_started_ml.figure_svg import embedded_data
+from getting_started_ml.figures import embedded_data
 
 CURVE_EXAMPLE = ValidationCurveData(
     alphas=[0.1, 1.0, 10.0],

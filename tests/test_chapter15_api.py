@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chapter15_support import (
+from fastapi.testclient import TestClient
+from starlette.types import Message
+from support.chapter15 import (
     StubSalesModel,
     StubStore,
     StubSurvivalModel,
     store_with_invented_models,
 )
-from fastapi.testclient import TestClient
-from starlette.types import Message
 
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.infrastructure import digest

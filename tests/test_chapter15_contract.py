@@ -7,15 +7,15 @@ import re
 from typing import Any
 
 import pytest
-from chapter15_support import (
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.chapter15 import (
     StubSalesModel,
     StubStore,
     StubSurvivalModel,
     store_with_invented_models,
 )
-from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import ModelStore, PredictionNotFiniteError

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from chapter15_support import PASSENGERS, running_server
 from hypothesis import HealthCheck, given, settings
+from support.chapter15 import PASSENGERS, running_server
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter08 import FEATURES

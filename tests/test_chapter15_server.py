@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from chapter15_support import running_server, store_with_invented_models
+from support.chapter15 import running_server, store_with_invented_models
 
 from getting_started_ml.chapter15.infrastructure import FileModelStore
 

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chapter15_support import (
+from hypothesis import given, settings
+from support.chapter15 import (
     PASSENGERS,
     StubSalesModel,
     StubStore,
@@ -20,7 +21,6 @@ from chapter15_support import (
     invented_pipeline,
     store_with_invented_models,
 )
-from hypothesis import given, settings
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import LinearModel

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import httpx2
 import pytest
-from chapter15_support import running_server, store_with_invented_models
+from support.chapter15 import running_server, store_with_invented_models
 
 READ_TIMEOUT = 1.5
 BOUND = READ_TIMEOUT + 4.0  # 期限のあと、混んだ機械でも閉じるまでに待つ上限

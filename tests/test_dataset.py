@@ -220,7 +220,7 @@ def test_データが無いときの章のコマンドの表示はサイトに�
     )
     assert result.returncode == 1
     assert result.stdout == ""
-    assert result.stderr == golden("missing-data")
+    assert result.stderr == golden("chapter02-missing-data")
 
 
 def test_環境変数のチルダは利用者のホームに展開する(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from glossary_support import (
+from support.glossary import (
     GLOSSARY,
     PROJECT_ROOT,
     Rule,

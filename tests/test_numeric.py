@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.numeric import (
     format_fixed,
     is_constant,
     kahan_mean,
     kahan_sum,
     mean_and_std,
-    require_same_length,
 )
 
 

@@ -1,4 +1,4 @@
-"""docs/reading.md が述べる事実: 手順のある章、パッケージの章、データが無いときの表示。"""
+"""docs/reading.md が述べる事実: 手順のある章、データが無いときの表示（構成は test_book_layout）。"""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 READING = (PROJECT_ROOT / "docs" / "reading.md").read_text(encoding="utf-8")
-PACKAGE = PROJECT_ROOT / "src" / "getting_started_ml"
 
 
 def test_手順はすべての章と付録にある() -> None:
@@ -19,20 +18,6 @@ def test_手順はすべての章と付録にある() -> None:
     appendices = ["appendix-a", "appendix-b", "appendix-c"]
     assert [name for name in steps if name != "README.md"] == chapters + appendices
     assert "手順は、第 1〜15 章と付録 A〜C のすべてにあります" in READING
-
-
-def test_パッケージになっている章は第10_11_12_15章と付録A_C() -> None:
-    packages = sorted(path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file())
-    assert packages == [
-        "appendix_a",
-        "appendix_b",
-        "appendix_c",
-        "chapter10",
-        "chapter11",
-        "chapter12",
-        "chapter15",
-    ]
-    assert "第 10・11・12・15 章と付録 A〜C は、複数のモジュールを持つパッケージ" in READING
 
 
 def without_line_number(line: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from robustness import (
+from support.robustness import (
     WRONG_TYPES,
     call_safely,
     contains_nan,
@@ -34,7 +34,7 @@ from robustness import (
     wrong_types,
 )
 
-from getting_started_ml import chapter01, chapter02, chapter03, chapter07, dataset, numeric
+from getting_started_ml import chapter01, chapter02, chapter03, chapter07, checks, dataset, numeric
 from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
 from getting_started_ml.chapter03 import DecisionTree, Leaf, Node, Split
 from getting_started_ml.chapter07 import LinearModel, Matrix
@@ -168,16 +168,16 @@ def test_format_fixed(value: Any, digits: Any) -> None:
 @fuzz
 @given(value=numbers_or_wrong(allow_nan=True))
 def test_as_float_and_require_real(value: Any) -> None:
-    call_safely(lambda: numeric.require_real(value, "引数"), names=["引数"])
-    call_safely(lambda: numeric.as_float(value, "引数"), names=["引数"], allow_nan=True)
+    call_safely(lambda: checks.require_real(value, "引数"), names=["引数"])
+    call_safely(lambda: checks.as_float(value, "引数"), names=["引数"], allow_nan=True)
     call_safely(lambda: numeric.check_format_arguments(value, 2), names=["value"])
 
 
 @fuzz
 @given(first=st.one_of(labels(), wrong_types()), second=st.one_of(labels(), wrong_types()))
 def test_require_same_length_and_no_nan(first: Any, second: Any) -> None:
-    call_safely(lambda: numeric.require_same_length(first, second, "左", "右"), names=["左", "右"])
-    call_safely(lambda: numeric.require_no_nan(first, "左"), names=["左"])
+    call_safely(lambda: checks.require_same_length(first, second, "左", "右"), names=["左", "右"])
+    call_safely(lambda: checks.require_no_nan(first, "左"), names=["左"])
 
 
 # --- dataset ------------------------------------------------------------------------

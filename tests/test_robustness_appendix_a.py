@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from support.robustness import call_safely
 
 from getting_started_ml.appendix_a.experiment import (
     FEATURES,

@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely, counts
+from support.robustness import call_safely, counts
 
 from getting_started_ml.appendix_b import (
     Box,

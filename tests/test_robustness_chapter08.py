@@ -6,7 +6,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from support.robustness import call_safely
 
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter08 import (

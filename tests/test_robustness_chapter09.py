@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from support.robustness import call_safely
 
 from getting_started_ml.chapter02 import ColumnNotFoundError, Features, Table, TrainTestSplit
 from getting_started_ml.chapter09 import (

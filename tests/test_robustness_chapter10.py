@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from support.robustness import call_safely
 
 from getting_started_ml.chapter02 import Features, TrainTestSplit
 from getting_started_ml.chapter03 import build_tree

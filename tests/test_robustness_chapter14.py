@@ -7,7 +7,7 @@ import warnings
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from support.robustness import call_safely
 
 from getting_started_ml.chapter14 import (
     assign_clusters,

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from robustness import call_safely
+from support.robustness import call_safely
 
 from getting_started_ml.chapter15.infrastructure import (
     SALES_KIND,

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from site_support import PROJECT_ROOT
+from support.site import PROJECT_ROOT
 
 BOOK_DIR_VARIABLE = "ML_BOOK_DIR"
 PAGE_RANGE = range(450, 900)  # いまは約 640 ページ。章が増えても減っても、この幅に収まるはず

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
-from glossary_support import GLOSSARY, PROJECT_ROOT, terms
-from site_support import built_site, skip_or_fail
+from support.glossary import GLOSSARY, PROJECT_ROOT, terms
+from support.site import built_site, skip_or_fail
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Request

@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from site_support import PROJECT_ROOT, built_site
+from support.site import PROJECT_ROOT, built_site
 
 MATHJAX = "assets/mathjax/tex-mml-chtml.js"
 LINK = re.compile(r'<a\b[^>]*\bhref="([^"#]*)[^"]*"')

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import tomllib
 
-from site_support import PROJECT_ROOT
+from support.site import PROJECT_ROOT
 
 README = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
 PYPROJECT = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))

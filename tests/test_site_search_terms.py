@@ -10,7 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from site_support import PROJECT_ROOT
+from support.site import PROJECT_ROOT
 
 pytest.importorskip("mkdocs", reason="MkDocs がありません（pip install -e '.[docs]'）")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from site_support import PROJECT_ROOT, built_site
+from support.site import PROJECT_ROOT, built_site
 
 CJK = "[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
 STRAY_SPACE = re.compile(f"(?<={CJK})[ \\t]*\\n\\s*(?={CJK})")

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
+from getting_started_ml.checks import require_real, require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import Records, parse_records, read_records
 from getting_started_ml.java_random import require_int, shuffled_positions
-from getting_started_ml.numeric import kahan_mean, require_real, require_same_length
+from getting_started_ml.numeric import kahan_mean
 
 X = TypeVar("X")
 Y = TypeVar("Y")

@@ -14,15 +14,10 @@ from typing import Generic, Self, TypeAlias, TypeVar
 
 from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
+from getting_started_ml.checks import as_float, require_no_nan, require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import require_int
-from getting_started_ml.numeric import (
-    as_float,
-    format_fixed,
-    kahan_sum,
-    require_no_nan,
-    require_same_length,
-)
+from getting_started_ml.numeric import format_fixed, kahan_sum
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T")

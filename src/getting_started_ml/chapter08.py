@@ -33,9 +33,10 @@ from getting_started_ml.chapter03 import (
     pick,
     predict_one,
 )
+from getting_started_ml.checks import require_no_nan, require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import require_int
-from getting_started_ml.numeric import format_fixed, kahan_sum, require_no_nan, require_same_length
+from getting_started_ml.numeric import format_fixed, kahan_sum
 
 L = TypeVar("L", bound=Hashable)
 

@@ -21,7 +21,7 @@ from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter08 import SURVIVED, DepthRow, depth_table, split_survived
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import embedded_data
+from getting_started_ml.figures import embedded_data
 
 matplotlib.use("Agg")  # 画面の無い環境でも描く
 

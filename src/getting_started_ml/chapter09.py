@@ -26,9 +26,10 @@ from getting_started_ml.chapter02 import (
     split_train_test,
 )
 from getting_started_ml.chapter07 import LinearModel, fit_linear_regression, r2_score
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import MalformedDataError, parse_records
-from getting_started_ml.numeric import format_fixed, kahan_mean, mean_and_std, require_same_length
+from getting_started_ml.numeric import format_fixed, kahan_mean, mean_and_std
 
 BOSTON = "Boston.csv"
 BIKE = "bike.tsv"

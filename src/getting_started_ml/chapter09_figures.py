@@ -30,7 +30,7 @@ from getting_started_ml.chapter09 import (
 )
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import FIGURES_DIR, svg_settings
+from getting_started_ml.figures import FIGURES_DIR, svg_settings
 from getting_started_ml.numeric import format_fixed
 
 matplotlib.use("Agg")  # 画面の無い環境でも描く

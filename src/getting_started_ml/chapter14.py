@@ -16,9 +16,10 @@ import numpy as np
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter13 import Matrix, Rows, as_rows, standardize
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import shuffled_positions
-from getting_started_ml.numeric import format_fixed, kahan_mean, require_same_length
+from getting_started_ml.numeric import format_fixed, kahan_mean
 
 WHOLESALE = "Wholesale.csv"
 NON_SPENDING_COLUMNS = ("Channel", "Region")

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from getting_started_ml.chapter02 import IRIS, TARGET, Table
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 from getting_started_ml.numeric import kahan_mean
 
 IRIS_PAIRS_FIGURE = "chapter02-iris-pairs.svg"

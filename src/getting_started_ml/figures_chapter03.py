@@ -16,10 +16,11 @@ from matplotlib.figure import Figure
 
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.chapter03 import SHOWN_DEPTH, Leaf, Tree, build_tree
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import FIGURES_DIR, figure_svg, write_figure
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.numeric import format_fixed
 
 TREE_FIGURE = "chapter03-tree.svg"
 CREATOR = "getting_started_ml.figures_chapter03"

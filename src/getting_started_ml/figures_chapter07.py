@@ -22,7 +22,7 @@ from getting_started_ml.chapter07 import (
 )
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 
 OUTLIER_FIGURE = "chapter07-cinema-outlier.svg"
 CREATOR = "getting_started_ml.figures_chapter07"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal
-from numbers import Real
+
+from getting_started_ml.checks import as_float, require_real
 
 MAX_DIGITS = 100
 """format_fixed で表示できる小数の桁数の上限。"""
@@ -123,46 +124,3 @@ def check_format_arguments(value: float, digits: int) -> None:
         raise ValueError(f"小数の桁数は 0 以上 {MAX_DIGITS} 以下です（digits={digits}）")
     if not isinstance(value, int) and not math.isfinite(value):
         raise ValueError(f"有限でない数は桁をそろえて表示できません（value={value}）")
-
-
-def require_real(value: object, name: str) -> None:
-    """value が実数（int・float・numpy の数）でなければ、name と型を書いた TypeError を投げる。"""
-    if not isinstance(value, float | int) and not isinstance(value, Real):
-        raise TypeError(f"{name} は数です（{type(value).__name__} が渡されました）")
-
-
-def as_float(value: object, name: str) -> float:
-    """実数を float にする。数でなければ TypeError、float に収まらない整数なら ValueError。"""
-    require_real(value, name)
-    try:
-        return float(value)  # type: ignore[arg-type]
-    except OverflowError:
-        raise ValueError(f"{name} は大きすぎて浮動小数にできません") from None
-
-
-def require_no_nan(values: Iterable[object], name: str) -> None:
-    """ラベルの並びに NaN があれば、位置を書いた ValueError を投げる。
-
-    NaN は自分自身とも等しくないので、数えると黙って「外れ」になってしまう。
-    """
-    if not isinstance(values, Iterable):
-        raise TypeError(f"{name}は並びです（{type(values).__name__} が渡されました）")
-    for position, value in enumerate(values):
-        if isinstance(value, float) and math.isnan(value):
-            raise ValueError(
-                f"{name}の {position} 番目が NaN です。NaN はどのラベルとも等しくなりません"
-            )
-
-
-def require_same_length(first: Sized, second: Sized, first_name: str, second_name: str) -> None:
-    """2 つの列の件数が同じでなければ、両方の件数を書いた ValueError を投げる。"""
-    for values, name in ((first, first_name), (second, second_name)):
-        if not isinstance(values, Sized) or isinstance(values, str | bytes):
-            raise TypeError(
-                f"{name}は並び（リストなど）です（{type(values).__name__} が渡されました）"
-            )
-    if len(first) != len(second):
-        raise ValueError(
-            f"{first_name}と{second_name}の件数が違います"
-            f"（{first_name} {len(first)} 件、{second_name} {len(second)} 件）"
-        )

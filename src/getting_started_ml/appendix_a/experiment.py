@@ -36,7 +36,8 @@ from getting_started_ml.chapter08 import (
     select_columns,
     to_features,
 )
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.checks import require_same_length
+from getting_started_ml.numeric import format_fixed
 
 if TYPE_CHECKING:
     from getting_started_ml.chapter11.metrics import ConfusionMatrix

@@ -22,7 +22,7 @@ from getting_started_ml.chapter08 import (
     FeatureRow,
     repeated_sums,
 )
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_same_length
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T", bound=np.generic)

@@ -6,8 +6,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_b.checks import require_count, require_sequence
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_count, require_same_length, require_sequence
 
 AVERAGES = ("macro", "micro", "weighted")
 

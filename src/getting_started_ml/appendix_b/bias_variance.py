@@ -11,8 +11,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from getting_started_ml.appendix_b.checks import require_finite
-from getting_started_ml.appendix_b.dimensionality import require_count
 from getting_started_ml.appendix_b.generalization import (
     NOISE_SD,
     Sample,
@@ -21,6 +19,7 @@ from getting_started_ml.appendix_b.generalization import (
     require_degree,
     true_curve,
 )
+from getting_started_ml.checks import require_count, require_finite
 from getting_started_ml.java_random import JavaRandom
 
 N_SETS = 100

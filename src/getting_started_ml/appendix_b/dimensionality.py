@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from getting_started_ml.appendix_b.checks import require_numbers, require_sequence
+from getting_started_ml.checks import require_count, require_numbers, require_sequence
 from getting_started_ml.java_random import JavaRandom
 
 MAX_DIGITS = 10_000
@@ -16,20 +16,11 @@ MAX_VALUES = 1_000_000
 """uniform_points が作る数の個数（点の数 × 次元）の上限。"""
 
 
-def require_count(value: object, name: str, minimum: int = 1) -> int:
-    """value が minimum 以上の整数（bool は除く）であることを確かめる。"""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} は整数です（{type(value).__name__}）")
-    if value < minimum:
-        raise ValueError(f"{name} は {minimum} 以上です（{name}={value}）")
-    return value
-
-
 # --8<-- [start:cells-and-ball]
 def cells_to_cover(dimension: int, per_axis: int = 10) -> int:
     """各軸を per_axis 個に区切って空間を覆うのに要る区画の数（per_axis の dimension 乗）。"""
-    base = require_count(per_axis, "per_axis")
-    exponent = require_count(dimension, "dimension")
+    base = require_count(per_axis, "per_axis", minimum=1)
+    exponent = require_count(dimension, "dimension", minimum=1)
     if exponent * math.log10(base) > MAX_DIGITS:
         raise ValueError(
             f"per_axis の dimension 乗は {MAX_DIGITS} 桁を超えます"
@@ -45,7 +36,7 @@ def ball_volume_ratio(dimension: int) -> float:
     球の体積 π^(D/2) / Γ(D/2 + 1) を立方体の体積 2^D で割る。大きな D でもあふれないよう、
     対数（math.lgamma）で計算してから指数に戻す。
     """
-    d = require_count(dimension, "dimension")
+    d = require_count(dimension, "dimension", minimum=1)
     log_ratio = d / 2 * math.log(math.pi) - math.lgamma(d / 2 + 1) - d * math.log(2)
     return math.exp(log_ratio)
 
@@ -56,8 +47,8 @@ def ball_volume_ratio(dimension: int) -> float:
 # --8<-- [start:sampling]
 def uniform_points(n_points: int, dimension: int, seed: int) -> list[list[float]]:
     """[0, 1)^D の一様な点を n_points 個、java.util.Random の nextDouble で 1 行ずつ作る。"""
-    n = require_count(n_points, "n_points")
-    d = require_count(dimension, "dimension")
+    n = require_count(n_points, "n_points", minimum=1)
+    d = require_count(dimension, "dimension", minimum=1)
     if n * d > MAX_VALUES:
         raise ValueError(f"n_points × dimension は {MAX_VALUES} 以下です（{n} × {d}）")
     random = JavaRandom(seed)

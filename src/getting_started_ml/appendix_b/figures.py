@@ -36,7 +36,7 @@ from getting_started_ml.chapter11.figures import (
 from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import figure_svg, write_figure
+from getting_started_ml.figures import figure_svg, write_figure
 from getting_started_ml.numeric import format_fixed
 
 PR_ROC_FIGURE = "appendix-b-pr-roc.svg"

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from getting_started_ml.appendix_b.checks import require_finite, require_numbers
-from getting_started_ml.appendix_b.dimensionality import require_count
 from getting_started_ml.chapter11.metrics import mean_squared_error
+from getting_started_ml.checks import (
+    require_count,
+    require_finite,
+    require_numbers,
+    require_same_length,
+)
 from getting_started_ml.java_random import JavaRandom
-from getting_started_ml.numeric import require_same_length
 
 NOISE_SD = 0.25
 """雑音の標準偏差。分散は 0.0625（資料の「約 0.06」）。"""
@@ -58,7 +61,7 @@ def sine_sample(xs: Sequence[float], seed: int, noise_sd: float = NOISE_SD) -> S
 
 def require_points(n_points: object, minimum: int) -> int:
     """点の数は minimum 以上 MAX_POINTS 以下の整数。"""
-    n = require_count(n_points, "n_points", minimum)
+    n = require_count(n_points, "n_points", minimum=minimum)
     if n > MAX_POINTS:
         raise ValueError(f"n_points は {MAX_POINTS} 以下です（n_points={n}）")
     return n

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from getting_started_ml.appendix_b.checks import require_finite, require_numbers
-from getting_started_ml.appendix_b.dimensionality import require_count
+from getting_started_ml.checks import (
+    require_count,
+    require_finite,
+    require_numbers,
+    require_same_length,
+)
 from getting_started_ml.java_random import JavaRandom
-from getting_started_ml.numeric import require_same_length
 
 LINE_SEED = 3
 OUTLIER_ROWS = (4, 11, 17)

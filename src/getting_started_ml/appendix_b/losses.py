@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from getting_started_ml.appendix_b.checks import (
+from getting_started_ml.checks import (
     require_count,
     require_finite,
     require_numbers,

@@ -6,9 +6,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_b.checks import require_finite, require_sequence
 from getting_started_ml.appendix_b.overlap import Box, iou
 from getting_started_ml.appendix_b.ranking import average_precision_101pt
+from getting_started_ml.checks import require_finite, require_sequence
 
 COCO_THRESHOLDS = tuple(round(0.5 + 0.05 * k, 2) for k in range(10))
 """COCO の IoU のしきい値 0.50, 0.55, …, 0.95。"""

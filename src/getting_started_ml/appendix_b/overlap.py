@@ -7,7 +7,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from getting_started_ml.appendix_b.checks import require_finite
+from getting_started_ml.checks import require_finite
 
 
 # --8<-- [start:box]

@@ -6,12 +6,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_b.checks import (
+from getting_started_ml.checks import (
     require_flags,
     require_numbers,
+    require_same_length,
     require_sequence,
 )
-from getting_started_ml.numeric import require_same_length
 
 
 # --8<-- [start:pr-curve]

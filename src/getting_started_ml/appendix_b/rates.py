@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_b.checks import require_finite, require_flags, require_numbers
 from getting_started_ml.chapter11.metrics import (
     ConfusionMatrix,
     precision,
@@ -13,7 +12,12 @@ from getting_started_ml.chapter11.metrics import (
     recall,
     require_confusion_matrix,
 )
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import (
+    require_finite,
+    require_flags,
+    require_numbers,
+    require_same_length,
+)
 
 
 # --8<-- [start:rates]

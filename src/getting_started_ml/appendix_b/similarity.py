@@ -8,8 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from getting_started_ml.appendix_b.checks import require_finite, require_numbers, require_sequence
-from getting_started_ml.appendix_b.dimensionality import require_count
+from getting_started_ml.checks import (
+    require_count,
+    require_finite,
+    require_numbers,
+    require_sequence,
+)
 from getting_started_ml.java_random import JavaRandom
 
 MAX_ROWS = 100_000

@@ -12,8 +12,6 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from getting_started_ml.appendix_b.checks import require_sequence
-from getting_started_ml.appendix_b.dimensionality import require_count
 from getting_started_ml.chapter02 import Features, Table
 from getting_started_ml.chapter11.cross_validation import (
     Fold,
@@ -34,8 +32,8 @@ from getting_started_ml.chapter11.experiment import (
     tree_trainer,
 )
 from getting_started_ml.chapter11.metrics import Metric, accuracy
+from getting_started_ml.checks import require_count, require_same_length, require_sequence
 from getting_started_ml.java_random import shuffle, shuffled_positions
-from getting_started_ml.numeric import require_same_length
 
 MAX_LEAVE_ONE_OUT = 1000
 """1 つ抜きで受け付ける行の数の上限（分割の数も行の数になるので、大きさは行の数の 2 乗）。"""
@@ -65,7 +63,7 @@ def stratified_k_fold(labels: Sequence[Hashable], n_splits: int, seed: int) -> l
 
 def leave_one_out(n_samples: int) -> list[Fold]:
     """1 つ抜き交差検証（LOOCV）: 1 行ずつをテストにする。並べ替えない k 分割の k = N と同じ。"""
-    n = require_count(n_samples, "n_samples", 2)
+    n = require_count(n_samples, "n_samples", minimum=2)
     if n > MAX_LEAVE_ONE_OUT:
         raise ValueError(f"n_samples は {MAX_LEAVE_ONE_OUT} 以下です（n_samples={n}）")
     return k_fold_sequential(n, n)
@@ -77,7 +75,10 @@ def time_series_split(n_samples: int, n_splits: int) -> list[Fold]:
     テストの件数は n_samples // (n_splits + 1)。i 回目は、i 番目のかたまりをテスト、
     それより前のすべてを訓練にする（scikit-learn の TimeSeriesSplit と同じ決め方）。
     """
-    n, k = require_count(n_samples, "n_samples"), require_count(n_splits, "n_splits", 2)
+    n, k = (
+        require_count(n_samples, "n_samples", minimum=1),
+        require_count(n_splits, "n_splits", minimum=2),
+    )
     if n > MAX_TIME_SERIES:
         raise ValueError(f"n_samples は {MAX_TIME_SERIES} 以下です（n_samples={n}）")
     size = n // (k + 1)

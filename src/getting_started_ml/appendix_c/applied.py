@@ -40,7 +40,7 @@ from getting_started_ml.chapter11 import (
     plain_mean,
 )
 from getting_started_ml.chapter11.cross_validation import Predictor, Trainer, pick
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_same_length
 
 # --8<-- [start:protocol]
 BASELINE_DEPTH = TREE_DEPTH  # A: 第 11 章の木

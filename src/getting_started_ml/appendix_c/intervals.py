@@ -6,11 +6,11 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from getting_started_ml.appendix_c.checks import (
+from getting_started_ml.checks import (
     require_count,
+    require_finite,
     require_open_probability,
     require_probability,
-    require_real,
 )
 
 METHODS = ("wald", "wilson")
@@ -77,11 +77,11 @@ def required_size(half_width: float, p: float, z: float | None = None) -> int:
 
     z を省くと 95% の分位点 1.95996… を使う。資料の表は z = 1.96 に丸めて計算している。
     """
-    width = require_real(half_width, "half_width")
+    width = require_finite(half_width, "half_width")
     share = require_open_probability(p, "p")
     if width <= 0:
         raise ValueError(f"half_width は正の数です（half_width={half_width}）")
-    quantile = z_value(0.95) if z is None else require_real(z, "z")
+    quantile = z_value(0.95) if z is None else require_finite(z, "z")
     return math.ceil(quantile * quantile * share * (1 - share) / (width * width))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from getting_started_ml.appendix_c.checks import require_count
+from getting_started_ml.checks import require_count
 from getting_started_ml.java_random import ADDEND, MASK, MULTIPLIER
 
 BLOCK = 1 << 16

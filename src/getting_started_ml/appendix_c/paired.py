@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
 
-from getting_started_ml.appendix_c.checks import (
-    require_count,
-    require_open_probability,
-    require_real,
-)
 from getting_started_ml.appendix_c.java_stream import java_booleans
 from getting_started_ml.appendix_c.repeated import regularized_incomplete_beta
+from getting_started_ml.checks import (
+    require_count,
+    require_finite,
+    require_open_probability,
+    require_same_length,
+)
 from getting_started_ml.java_random import JavaRandom
-from getting_started_ml.numeric import require_same_length
 
 EXACT_SUM_LIMIT = 2000
 """McNemar の検定で、二項係数を整数のまま足す食い違いの数の上限。"""
@@ -183,7 +183,7 @@ def required_pairs(r: float, d: float, power: float | None = None, confidence: f
     power を渡すと、その確率で見分けられる数（分位点に power の分位点を足す）。
     """
     discordant = require_open_probability(r, "r")
-    difference = require_real(d, "d")
+    difference = require_finite(d, "d")
     if not 0.0 < abs(difference) <= discordant:
         raise ValueError(f"d は 0 でなく、絶対値が r 以下です（d={d}、r={r}）")
     z = NormalDist().inv_cdf((1 + require_open_probability(confidence, "confidence")) / 2)

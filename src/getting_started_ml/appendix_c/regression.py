@@ -13,15 +13,19 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from getting_started_ml.appendix_c.checks import require_count, require_probability, require_real
 from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.experiment import ALPHAS, compare_on_test, validation_experiments
 from getting_started_ml.chapter12.features import BostonDataset
 from getting_started_ml.chapter12.regularization import ridge_fit
 from getting_started_ml.chapter12.selection import best_experiment
+from getting_started_ml.checks import (
+    require_count,
+    require_finite,
+    require_probability,
+    require_same_length,
+)
 from getting_started_ml.java_random import JavaRandom
-from getting_started_ml.numeric import require_same_length
 
 BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
@@ -33,7 +37,7 @@ def require_reals(values: object, name: str) -> list[float]:
     """有限の数の列であることを確かめて、float のリストにする。"""
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
         raise TypeError(f"{name} は数の列です（{type(values).__name__}）")
-    return [require_real(value, f"{name} の要素") for value in values]
+    return [require_finite(value, f"{name} の要素") for value in values]
 
 
 # --8<-- [start:bootstrap]

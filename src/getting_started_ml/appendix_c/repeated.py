@@ -6,11 +6,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_c.checks import (
+from getting_started_ml.checks import (
     require_count,
+    require_finite,
     require_number,
     require_open_probability,
-    require_real,
 )
 
 MAX_TERMS = 100_000
@@ -33,7 +33,7 @@ def paired_t_interval(differences: Sequence[float], confidence: float = 0.95) ->
     """差 d_i = B_i − A_i の平均に、自由度 n − 1 の t 分布で区間をつける。"""
     if isinstance(differences, str | bytes) or not isinstance(differences, Sequence):
         raise TypeError(f"differences は数の列です（{type(differences).__name__}）")
-    values = [require_real(value, "differences の要素") for value in differences]
+    values = [require_finite(value, "differences の要素") for value in differences]
     if len(values) < 2:
         raise ValueError(f"differences は 2 件以上要ります（{len(values)} 件）")
     n = len(values)
@@ -71,7 +71,7 @@ def corrected_resampled_t_interval(
     （2003）の補正では、分散に 1/J ではなく 1/J + n_test/n_train を掛ける。
     """
     plain = paired_t_interval(differences, confidence)
-    ratio = require_real(test_to_train, "test_to_train")
+    ratio = require_finite(test_to_train, "test_to_train")
     if ratio <= 0:
         raise ValueError(f"test_to_train は正の数です（test_to_train={test_to_train}）")
     n = plain.df + 1

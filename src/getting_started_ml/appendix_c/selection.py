@@ -10,9 +10,9 @@ from statistics import NormalDist
 
 import numpy as np
 
-from getting_started_ml.appendix_c.checks import require_count, require_open_probability
 from getting_started_ml.appendix_c.intervals import binomial_pmf
 from getting_started_ml.appendix_c.java_stream import java_doubles
+from getting_started_ml.checks import require_count, require_open_probability
 from getting_started_ml.java_random import JavaRandom
 
 

@@ -32,7 +32,7 @@ from getting_started_ml.chapter10.library import as_matrix
 from getting_started_ml.chapter10.logistic import LogisticRegression
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import embedded_data
+from getting_started_ml.figures import embedded_data
 from getting_started_ml.numeric import format_fixed
 
 matplotlib.use("Agg")  # 画面の無い環境でも描く

@@ -16,8 +16,8 @@ from getting_started_ml.chapter03 import (
     predict_one,
 )
 from getting_started_ml.chapter10.models import check_count, check_rows, training_columns
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.java_random import JavaRandom, shuffle
-from getting_started_ml.numeric import require_same_length
 
 L = TypeVar("L", bound=Hashable)
 

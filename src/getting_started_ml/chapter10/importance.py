@@ -10,7 +10,7 @@ from getting_started_ml.chapter03 import Leaf, NotFittedError, Tree, gini, pick
 from getting_started_ml.chapter10.forest import RandomForest, bootstrap_data
 from getting_started_ml.chapter10.logistic import sequential_sum
 from getting_started_ml.chapter10.models import check_rows
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_same_length
 
 L = TypeVar("L", bound=Hashable)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Self
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import NotFittedError
 from getting_started_ml.chapter10.models import check_count, check_rows, training_columns
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_same_length
 
 if TYPE_CHECKING:
     from getting_started_ml.chapter10.descent import Matrix

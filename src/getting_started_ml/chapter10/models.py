@@ -9,7 +9,7 @@ from typing import Protocol
 
 from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import Features, TrainTestSplit
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_same_length
 
 
 # --8<-- [start:classifier]

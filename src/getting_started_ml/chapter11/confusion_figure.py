@@ -29,7 +29,7 @@ from getting_started_ml.chapter11.experiment import (
 from getting_started_ml.chapter11.metrics import confusion_matrix
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 
 CONFUSION_FIGURE = "chapter11-confusion-matrix.svg"
 CREATOR = "getting_started_ml.chapter11.confusion_figure"

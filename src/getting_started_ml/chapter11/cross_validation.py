@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import TypeAlias, TypeVar
 
 from getting_started_ml.chapter11.metrics import Metric
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.java_random import INT_MAX, require_int, shuffled_positions
-from getting_started_ml.numeric import require_same_length
 
 X = TypeVar("X")
 Y = TypeVar("Y")

@@ -43,7 +43,8 @@ from getting_started_ml.chapter11.metrics import (
     precision,
     recall,
 )
-from getting_started_ml.numeric import as_float, format_fixed, require_same_length
+from getting_started_ml.checks import as_float, require_same_length
+from getting_started_ml.numeric import format_fixed
 
 Y = TypeVar("Y")
 

@@ -28,11 +28,12 @@ from getting_started_ml.chapter11.experiment import (
     tree_trainer,
 )
 from getting_started_ml.chapter11.roc import auc, roc_curve
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figure_svg import FIGURES_DIR, embedded_data, load_matplotlib, svg_settings
-from getting_started_ml.figure_svg import svg_text as shared_svg_text
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.figures import FIGURES_DIR, embedded_data, load_matplotlib, svg_settings
+from getting_started_ml.figures import svg_text as shared_svg_text
+from getting_started_ml.numeric import format_fixed
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -68,7 +69,7 @@ L = TypeVar("L", bound=Hashable)
 ROC_FIGURE = "chapter11-roc.svg"
 FOLD_SCORES_FIGURE = "chapter11-fold-scores.svg"
 CREATOR = "getting_started_ml.chapter11.figures"
-# 描き直しても同じバイト列になるようにする設定（どの章の図も共通。figure_svg を見よ）
+# 描き直しても同じバイト列になる設定（どの章の図も共通。getting_started_ml.figures を見よ）
 SVG_SETTINGS: dict[RcKeyType, Any] = svg_settings(CREATOR)
 
 
@@ -246,7 +247,7 @@ def draw_fold_scores(data: FoldScoreData) -> Figure:
 
 
 def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """この章の図を SVG にする（figure_svg.svg_text に、この章の名前を渡す）。"""
+    """この章の図を SVG にする（getting_started_ml.figures.svg_text に、この章の名前を渡す）。"""
     return shared_svg_text(figure, title, data, CREATOR)
 
 

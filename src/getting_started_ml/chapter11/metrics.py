@@ -10,12 +10,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from getting_started_ml.numeric import (
-    as_float,
-    kahan_mean,
-    require_no_nan,
-    require_same_length,
-)
+from getting_started_ml.checks import as_float, require_no_nan, require_same_length
+from getting_started_ml.numeric import kahan_mean
 
 Metric: TypeAlias = Callable[[Sequence[Any], Sequence[Any]], float]
 """評価関数の型。正解と予測を（この順に）受け取り、1 つの数を返す。"""

@@ -10,7 +10,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import groupby, pairwise
 
-from getting_started_ml.numeric import as_float, kahan_sum, require_same_length
+from getting_started_ml.checks import as_float, require_same_length
+from getting_started_ml.numeric import kahan_sum
 
 
 # --8<-- [start:roc-curve]

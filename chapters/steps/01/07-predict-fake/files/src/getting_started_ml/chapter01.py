@@ -10,9 +10,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import MalformedDataError, parse_records, read_text
-from getting_started_ml.numeric import format_fixed, require_same_length
+from getting_started_ml.numeric import format_fixed
 
 Label = TypeVar("Label", bound=Hashable)
 

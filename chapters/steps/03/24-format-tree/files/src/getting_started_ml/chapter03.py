@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.numeric import format_fixed, kahan_sum, require_same_length
+from getting_started_ml.checks import require_same_length
+from getting_started_ml.numeric import format_fixed, kahan_sum
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T")

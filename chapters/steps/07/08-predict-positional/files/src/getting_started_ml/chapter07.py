@@ -19,8 +19,9 @@ from getting_started_ml.chapter02 import (
     fill_with_train_means,
     split_train_test,
 )
+from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum, require_same_length
+from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum
 
 CINEMA = "cinema.csv"
 FEATURES = ["SNS1", "SNS2", "actor", "original"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.numeric import require_same_length
+from getting_started_ml.checks import require_same_length
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = PROJECT_ROOT / "docs" / "glossary.md"
 VARIANTS_HEADER = "使わない表記"
 CHAPTER_HEADER = "主に扱う章"
