@@ -7,13 +7,15 @@ s_{j} = a^j·s_0 + c·(a^{j−1} + … + 1) mod 2^48 と先へ飛べるので、
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import numpy.typing as npt
 
 from getting_started_ml.checks import require_count
 from getting_started_ml.java_random import ADDEND, MASK, MULTIPLIER
 
-BLOCK = 1 << 16
+BLOCK = 1 << 18
 
 
 def _jump_table(size: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
@@ -33,30 +35,46 @@ def _jump_table(size: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint6
 
 def java_states(seed: int, count: int) -> npt.NDArray[np.uint64]:
     """JavaRandom(seed) の内部状態（48 ビット）が、1 歩ずつ進んでとる最初の count 個の値。"""
-    require_count(count, "count")
+    out = np.empty(require_count(count, "count"), dtype=np.uint64)
+    for start, block in _state_blocks(seed, count):
+        out[start : start + len(block)] = block
+    return out
+
+
+def java_booleans(seed: int, count: int) -> npt.NDArray[np.bool_]:
+    """JavaRandom(seed) が next_boolean() で返す最初の count 個（上位 1 ビット）。
+
+    状態はブロックごとに作って捨てる（2,640 万個の状態を一度に持つと 200 MB を超える）。
+    """
+    out = np.empty(require_count(count, "count"), dtype=np.bool_)
+    for start, block in _state_blocks(seed, count):
+        out[start : start + len(block)] = block >= np.uint64(1 << 47)
+    return out
+
+
+def _state_blocks(seed: int, count: int) -> Iterator[tuple[int, npt.NDArray[np.uint64]]]:
+    """java_states の値を、先頭の位置とブロック（最大 BLOCK 個）の組で順に返す。"""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed は整数です（{type(seed).__name__}）")
     state = np.uint64((seed ^ MULTIPLIER) & MASK)  # JavaRandom の初期化と同じ（下位 48 ビット）
     multipliers, addends = _jump_table(min(BLOCK, max(count, 1)))
     mask = np.uint64(MASK)
-    out = np.empty(count, dtype=np.uint64)
     for start in range(0, count, BLOCK):
         size = min(BLOCK, count - start)
         # uint64 の掛け算は 2^64 で折り返すが、下位 48 ビットは正しく残る。
-        out[start : start + size] = (multipliers[:size] * state + addends[:size]) & mask
-        state = out[start + size - 1]
-    return out
-
-
-def java_booleans(seed: int, count: int) -> npt.NDArray[np.bool_]:
-    """JavaRandom(seed) が next_boolean() で返す最初の count 個（上位 1 ビット）。"""
-    return (java_states(seed, count) >> np.uint64(47)).astype(np.bool_)
+        block = (multipliers[:size] * state + addends[:size]) & mask
+        state = block[-1]
+        yield start, block
 
 
 def java_doubles(seed: int, count: int) -> npt.NDArray[np.float64]:
     """JavaRandom(seed) が next_double() で返す最初の count 個（26 と 27 ビットを 1 組に）。"""
-    require_count(count, "count")
-    states = java_states(seed, 2 * count).reshape(count, 2)
-    high = (states[:, 0] >> np.uint64(22)).astype(np.int64)
-    low = (states[:, 1] >> np.uint64(21)).astype(np.int64)
-    return ((high << 27) + low).astype(np.float64) * 2.0**-53
+    out = np.empty(require_count(count, "count"), dtype=np.float64)
+    for start, block in _state_blocks(
+        seed, 2 * count
+    ):  # BLOCK は偶数なので組はブロックをまたがない
+        pairs = block.reshape(-1, 2)
+        high = (pairs[:, 0] >> np.uint64(22)).astype(np.int64)
+        low = (pairs[:, 1] >> np.uint64(21)).astype(np.int64)
+        out[start // 2 : start // 2 + len(pairs)] = ((high << 27) + low) * 2.0**-53
+    return out
