@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 from getting_started_ml.dataset import DATA_DIR_VARIABLE, data_dir, data_file
 
 # 性質のテストは、機械の混み具合で落ちてはならない。1 例ごとの時間制限（既定 200 ms）と
-# 「例を作るのが遅い」という健康診断を外す。止まらないことは tests/robustness.py の
+# 「例を作るのが遅い」という健康診断を外す。止まらないことは tests/support/robustness.py の
 # time_limit が、1 回の呼び出しごとに確かめる。
 settings.register_profile("book", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # CI（CI=true）では、毎回同じ例を試す（テストの関数から種を決める）。運で結果が変わらない。

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import os
 import re
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from getting_started_ml import workbook
-from getting_started_ml.workbook import BOOK_ROOT, TodoItem
+from getting_started_ml.workbook import BOOK_ROOT, TodoItem, check, driver, steps
+from getting_started_ml.workbook.__main__ import main
 
 CHAPTERS_WITH_STEPS = [path.name for path in workbook.steps_dirs()]
 
@@ -21,7 +23,7 @@ CHAPTERS_WITH_STEPS = [path.name for path in workbook.steps_dirs()]
 @pytest.mark.parametrize("key", CHAPTERS_WITH_STEPS)
 @pytest.mark.replay
 def test_本文の途中の一歩は書いてあるとおりに赤と緑になる(key: str) -> None:
-    reports = workbook.replay(key)
+    reports = workbook.replay_chapter(key)
 
     assert reports, f"chapters/steps/{key} に一歩がありません"
     problems = [report.describe() for report in reports if not report.ok]
@@ -77,6 +79,30 @@ def test_ファイルの章は名前から決まる() -> None:
     assert workbook.chapter_of("src/getting_started_ml/numeric.py") is None
 
 
+@pytest.mark.parametrize(
+    ("relative", "key"),
+    [
+        ("src/getting_started_ml/chapter03/tree.py", "03"),
+        ("src/getting_started_ml/chapter03/__init__.py", "03"),
+        ("src/getting_started_ml/appendix_b/ranking.py", "appendix-b"),
+        ("tests/support/chapter10.py", "10"),
+        ("tests/test_chapter08_robustness.py", "08"),
+        ("tests/test_appendix_c_scipy.py", "appendix-c"),
+        ("chapters/outputs/chapter08-idiomatic.txt", "08"),
+        ("chapters/outputs/chapter01-missing-data.txt", "01"),
+        ("chapters/figures/chapter11-roc.svg", "11"),
+        ("tests/support/robustness.py", None),
+        ("tests/support/figures.py", None),
+        ("tests/test_checks.py", None),
+        ("src/getting_started_ml/figures.py", None),
+    ],
+)
+def test_章のパッケージと話題ごとのテストのファイルも章が分かる(
+    relative: str, key: str | None
+) -> None:
+    assert workbook.chapter_of(relative) == key
+
+
 def test_TODOリストは最初の一覧を字下げごと読む() -> None:
     markdown = (
         "前書き\n\nTODO リスト:\n\n- [ ] 親\n    - [x] 子\n- [ ] 次\n\n"
@@ -109,18 +135,82 @@ def test_練習用フォルダには前の章のコードがあり第3章のフ�
     workbook.start("3", workspace)
 
     package = workspace / "src" / "getting_started_ml"
-    assert (package / "chapter02.py").is_file()
-    assert (workspace / "tests" / "test_chapter02.py").is_file()
-    assert (workspace / "tests" / "conftest.py").is_file()
+    tests = workspace / "tests"
+    assert sorted(path.stem for path in package.glob("chapter*")) == ["chapter01", "chapter02"]
+    assert (tests / "test_chapter02.py").is_file()
+    assert (tests / "conftest.py").is_file()
     assert (workspace / "chapters" / "outputs" / "chapter03.txt").is_file()
-    assert not (package / "chapter03.py").exists()
-    assert not (workspace / "tests" / "test_chapter03.py").exists()
-    assert not (package / "chapter11").exists()
-    assert not (package / "workbook.py").exists()
+    assert sorted(path.name for path in tests.glob("test_chapter03*")) == []
+    assert not (package / "workbook").exists()
+    assert (package / "checks.py").is_file()
     assert len((workspace / "README.md").read_text("utf-8").splitlines()) == 3
     assert 'name = "getting-started-ml-practice"' in (workspace / "pyproject.toml").read_text(
         "utf-8"
     )
+
+
+def test_練習用フォルダには共通のテストの道具があり本全体と後の章の道具は無い(
+    tmp_path: Path,
+) -> None:
+    workspace = tmp_path / "ws"
+
+    workbook.start("3", workspace)
+
+    support = workspace / "tests" / "support"
+    shared = [
+        path.name
+        for path in (BOOK_ROOT / "tests" / "support").glob("*.py")
+        if workbook.chapter_of(path.name) is None and path.stem not in ("glossary", "site")
+    ]
+    assert [name for name in shared if not (support / name).is_file()] == []
+    assert (support / "robustness.py").is_file()
+    assert (support / "chapter02.py").is_file()
+    assert not (support / "chapter10.py").exists()
+    assert not (support / "glossary.py").exists()
+    assert not (support / "site.py").exists()
+
+
+def test_コマンドのstartは作ったフォルダと使い方を表示する(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace = tmp_path / "ws"
+
+    exit_code = main(["start", "3", str(workspace)])
+
+    lines = capsys.readouterr().out.splitlines()
+    assert exit_code == 0
+    assert lines[0] == f"{workspace} に第 3 章の練習用フォルダを作りました。"
+    assert lines[1:] == (workspace / "README.md").read_text("utf-8").splitlines()
+
+
+def test_コマンドは直せる問題をエラーの1行にして1で終わる(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exit_code = main(["check", str(tmp_path)])
+
+    assert exit_code == 1
+    assert capsys.readouterr().err == (
+        f"エラー: {tmp_path} に workbook.toml がありません。"
+        "python -m getting_started_ml.workbook start N DIR で作ったフォルダを指定してください\n"
+    )
+
+
+def test_別のプロセスで動かす部分は本のパッケージを読み込まない() -> None:
+    tree = ast.parse(Path(driver.__file__).read_text(encoding="utf-8"))
+    imported = [
+        name
+        for node in ast.walk(tree)
+        for name in (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+    ]
+
+    assert imported
+    assert [name for name in imported if name.startswith("getting_started_ml")] == []
 
 
 def test_空でないフォルダには作らない(tmp_path: Path) -> None:
@@ -139,10 +229,10 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
 
-    before, _ = workbook.check(workspace)
+    before, _ = workbook.check_workspace(workspace)
     for relative in chapter.remove:
         shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
-    after, result = workbook.check(workspace)
+    after, result = workbook.check_workspace(workspace)
 
     assert before
     assert all(status.mark == " " for status in before)
@@ -242,10 +332,10 @@ def test_checkは集められないファイルがあってもほかのテスト
     broken = dataclasses.replace(
         chapter, remove=(*chapter.remove, "tests/test_chapter01_broken.py")
     )
-    monkeypatch.setattr(workbook, "workspace_chapter", lambda _directory: broken)
-    monkeypatch.setattr(workbook, "BOOK_ROOT", book)
+    monkeypatch.setattr(check, "workspace_chapter", lambda _directory: broken)
+    monkeypatch.setattr(check, "BOOK_ROOT", book)
 
-    statuses, result = workbook.check(workspace)
+    statuses, result = workbook.check_workspace(workspace)
 
     assert workbook.uncollected_files(result) == ["tests/test_chapter01_broken.py"]
     assert sum(outcome == "passed" for outcome in result.outcomes.values()) > 10
@@ -255,7 +345,7 @@ def test_checkは集められないファイルがあってもほかのテスト
 def test_リポジトリの外から入れたパッケージでは練習にリポジトリが要ると言う(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(workbook, "STEPS_DIR", tmp_path / "no-steps")
+    monkeypatch.setattr(steps, "STEPS_DIR", tmp_path / "no-steps")
 
     with pytest.raises(workbook.WorkbookError, match="本のリポジトリから作ります"):
         workbook.start("7", tmp_path / "ws")

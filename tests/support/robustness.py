@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import math
+import re
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -139,3 +142,51 @@ def counts() -> st.SearchStrategy[object]:
 def labels() -> st.SearchStrategy[list[object]]:
     """ラベルの並び（文字列・整数・真偽値・NaN が混ざる）。"""
     return st.lists(st.sampled_from(["a", "b", 0, 1, True, False, 2.5, math.nan]), max_size=8)
+
+
+def numbers_or_wrong(*, allow_nan: bool = False) -> st.SearchStrategy[object]:
+    """数（極端な値も含む）か、型の違う値。"""
+    return st.one_of(extreme_numbers(allow_nan=allow_nan), wrong_types())
+
+
+def number_lists(*, allow_nan: bool = False) -> st.SearchStrategy[list[Any]]:
+    """数の並び（ときどき型の違う値が混ざる）。"""
+    return st.lists(
+        st.one_of(extreme_numbers(allow_nan=allow_nan), wrong_types().filter(lambda _: True)),
+        max_size=6,
+    ) | st.lists(extreme_numbers(allow_nan=allow_nan), max_size=6)
+
+
+# すべての公開関数が、頑健さのテストのどれかで呼ばれていること
+
+
+def public_names(module_name: str) -> list[str]:
+    """モジュールが公開する関数とクラスの名前。
+
+    章のパッケージなら __all__ に並べた名前、ふつうのモジュールならそこで定義した、_ で始まらない
+    名前。
+    """
+    module = importlib.import_module(module_name)
+    if hasattr(module, "__path__"):
+        names = list(getattr(module, "__all__", []))
+    else:
+        names = [
+            name
+            for name, value in vars(module).items()
+            if not name.startswith("_") and getattr(value, "__module__", None) == module_name
+        ]
+    return [
+        name
+        for name in names
+        if inspect.isfunction(getattr(module, name)) or inspect.isclass(getattr(module, name))
+    ]
+
+
+def uncalled_names(module_name: str, source: str, exempt: Iterable[str]) -> list[str]:
+    """module_name の公開する名前のうち、テストのソース source で呼ばれず exempt にも無いもの。"""
+    skipped = set(exempt)
+    return [
+        name
+        for name in public_names(module_name)
+        if name not in skipped and not re.search(rf"[.( ]{name}[(.,)\[]", source)
+    ]

@@ -1,4 +1,4 @@
-"""docs/reading.md が述べる事実: 手順のある章、データが無いときの表示（構成は test_book_layout）。"""
+"""docs/reading.md が述べる事実: 手順のある章、データが無いときの表示（構成は test_book_layout）"""
 
 from __future__ import annotations
 

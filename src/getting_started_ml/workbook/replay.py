@@ -1,0 +1,215 @@
+"""途中の一歩のリプレイ（workbook replay）と、その土台の「別のプロセスで pytest を動かす」。
+
+一歩一歩のファイルを練習用フォルダに当て、driver を別のプロセスで動かして pytest の結果を受け取り、
+出力を正規化して expected.txt の行と照らし合わせる。check も同じ仕組みで本の最終版のテストを動かす。
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from getting_started_ml.workbook import driver
+from getting_started_ml.workbook.driver import apply_files
+from getting_started_ml.workbook.steps import BOOK_ROOT, Step, WorkbookError, load_chapter
+from getting_started_ml.workbook.workspace import start
+
+# ---------------------------------------------------------------- 別のプロセスで pytest を動かす
+
+
+@dataclass(frozen=True)
+class Run:
+    """別のプロセスで行う 1 回の pytest。先に place（相対パス, 中身の場所）を置き delete を消す。"""
+
+    tests: tuple[str, ...]
+    place: tuple[tuple[str, str], ...] = ()
+    delete: tuple[str, ...] = ()
+    extra_options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """pytest の終了コード、画面の出力、テストごとの結果（nodeid → passed/failed/skipped）。"""
+
+    exit_code: int
+    output: str
+    outcomes: Mapping[str, str]
+    skip_reasons: Mapping[str, str] = field(default_factory=dict)
+    cpu_seconds: float = 0.0
+
+
+def run_in_workspace(
+    workspace: Path, runs: Sequence[Run], extra_environment: Mapping[str, str] | None = None
+) -> list[RunResult]:
+    """runs を順に 1 つの別プロセスの中で行う。ワークスペースの src だけを本のパッケージにする。"""
+    request = {
+        "workspace": str(workspace),
+        "book_src": str(BOOK_ROOT / "src"),
+        "runs": [
+            {
+                "tests": list(run.tests),
+                "place": [list(pair) for pair in run.place],
+                "delete": list(run.delete),
+                "options": list(run.extra_options),
+            }
+            for run in runs
+        ],
+    }
+    environment = {
+        **os.environ,
+        "COLUMNS": "200",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONPATH": str(workspace / "src"),
+        **(extra_environment or {}),
+    }
+    program = (
+        "import importlib.util, sys\n"
+        "spec = importlib.util.spec_from_file_location("
+        f"'_workbook_driver', {str(Path(driver.__file__))!r})\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "sys.modules['_workbook_driver'] = module\n"
+        "spec.loader.exec_module(module)\n"
+        "module.drive()\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", program],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=workspace,
+        env=environment,
+        check=False,
+        timeout=900,
+    )
+    if completed.returncode != 0:
+        raise WorkbookError(f"pytest を動かすプロセスが失敗しました:\n{completed.stderr}")
+    answers = json.loads(completed.stdout)
+    return [
+        RunResult(
+            answer["exit_code"],
+            answer["output"],
+            answer["outcomes"],
+            answer["skip_reasons"],
+            answer["cpu_seconds"],
+        )
+        for answer in answers
+    ]
+
+
+# ---------------------------------------------------------------- 出力の正規化と照合
+
+
+def normalise(output: str, workspace: Path) -> str:
+    """読者の画面で変わるもの（絶対パス、行番号、時間）を取り除く。"""
+    for root in {str(workspace.resolve()), str(workspace)}:
+        output = output.replace(root + os.sep, "").replace(root, "")
+    output = re.sub(r"(\.py):\d+", r"\1", output)
+    return re.sub(r" in \d+(\.\d+)?s( \([^)]*\))?", "", output)
+
+
+def missing_lines(expected: Sequence[str], output: str) -> list[str]:
+    """expected の各行が output の行に、この順に部分文字列として現れるか。現れなかった行を返す。"""
+    lines = output.splitlines()
+    position = 0
+    missing: list[str] = []
+    for wanted in expected:
+        found = next((i for i in range(position, len(lines)) if wanted in lines[i]), None)
+        if found is None:
+            missing.append(wanted)
+        else:
+            position = found + 1
+    return missing
+
+
+def outcome_of(exit_code: int) -> str:
+    """pytest の終了コードを red / green に。1 は失敗、2 は集める段階の失敗。"""
+    if exit_code == 0:
+        return "green"
+    if exit_code in (1, 2):
+        return "red"
+    return f"pytest の終了コード {exit_code}"
+
+
+# ---------------------------------------------------------------- リプレイ
+
+
+@dataclass(frozen=True)
+class StepReport:
+    """一歩を当てた結果。"""
+
+    step: Step
+    outcome: str
+    output: str
+    missing: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """期待どおりの red/green で、expected.txt の行がすべて現れたか。"""
+        return self.outcome == self.step.outcome and not self.missing
+
+    def describe(self) -> str:
+        """食い違いの説明。"""
+        lines = [
+            f"{self.step.name}（{self.step.title}）: 期待 {self.step.outcome}、結果 {self.outcome}"
+        ]
+        lines += [f"  出力に無い行: {line}" for line in self.missing]
+        lines += ["  --- 正規化した出力 ---", *("  " + line for line in self.output.splitlines())]
+        return "\n".join(lines)
+
+
+def step_run(step: Step) -> Run:
+    """一歩を、別プロセスでの 1 回の pytest に直す。"""
+    place = [(relative, str(source)) for source, relative in step.files()]
+    place += [(relative, str(BOOK_ROOT / relative)) for relative in step.restore]
+    return Run(tests=step.tests, place=tuple(place), delete=step.delete)
+
+
+def default_workers() -> int:
+    """リプレイを並べて動かす数。pytest-xdist の下（すでに並列）なら 1、そうでなければ 2。"""
+    return 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
+
+
+def replay_chapter(key: str, workers: int | None = None) -> list[StepReport]:
+    """章の一歩一歩を、練習用フォルダに順に当てて pytest を動かし、本文どおりかを調べる。
+
+    一歩は前の一歩に積み重なるが、途中の状態はファイルを当てるだけで作れる。そこで一歩の列を
+    workers 個に分け、それぞれの練習用フォルダを先に途中まで進めてから、並べて動かす。
+    """
+    chapter = load_chapter(key)
+    runs = [step_run(step) for step in chapter.steps]
+    size = max(1, -(-len(runs) // max(1, workers or default_workers())))
+    chunks = [range(first, min(first + size, len(runs))) for first in range(0, len(runs), size)]
+    with tempfile.TemporaryDirectory() as temporary:
+        workspaces = []
+        for number, chunk in enumerate(chunks):
+            workspace = Path(temporary) / f"workspace{number}"
+            start(chapter.key, workspace)
+            for run in runs[: chunk.start]:
+                apply_files(workspace, run.place, run.delete)
+            workspaces.append(workspace)
+        with ThreadPoolExecutor(max_workers=max(1, len(chunks))) as pool:
+            futures = [
+                pool.submit(run_in_workspace, workspace, [runs[i] for i in chunk])
+                for workspace, chunk in zip(workspaces, chunks, strict=True)
+            ]
+            results = [future.result() for future in futures]
+        reports = []
+        for workspace, chunk, chunk_results in zip(workspaces, chunks, results, strict=True):
+            for index, result in zip(chunk, chunk_results, strict=True):
+                step = chapter.steps[index]
+                output = normalise(result.output, workspace)
+                missing = missing_lines(step.expected, output)
+                reports.append(
+                    StepReport(step, outcome_of(result.exit_code), output, tuple(missing))
+                )
+        return reports
