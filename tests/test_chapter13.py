@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import Completed
+from support.chapter13 import mixed_rows
 
-from getting_started_ml import chapter13
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter13 import (
     Loading,
@@ -20,26 +20,15 @@ from getting_started_ml.chapter13 import (
     fit_pca,
     jacobi_eigen,
     normalize_signs,
+    pca,
     standardize,
     standardize_boston,
     top_loadings,
     transform,
 )
-from getting_started_ml.java_random import JavaRandom
 
 # --8<-- [start:helpers]
 SQRT5 = math.sqrt(5)
-
-
-def mixed_rows() -> list[list[float]]:
-    """他の版と同じ「混ぜたデータ」: 2 つの隠れた要因から 4 列を作り、小さな雑音を足す（40 行）。"""
-    weights = [(2.0, 0.5), (0.3, 1.0), (1.0, -1.0), (0.0, 0.2)]
-    random = JavaRandom(0)
-    rows = []
-    for _ in range(40):
-        b0, b1 = random.next_gaussian(), random.next_gaussian()
-        rows.append([w0 * b0 + w1 * b1 + 0.1 * random.next_gaussian() for w0, w1 in weights])
-    return rows
 
 
 # --8<-- [end:helpers]
@@ -104,7 +93,7 @@ def test_対角行列なら回さずに終わる() -> None:
 
 
 def test_掃き出しの上限に届けば警告する(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chapter13, "MAX_SWEEPS", 1)
+    monkeypatch.setattr(pca, "MAX_SWEEPS", 1)
     with pytest.warns(UserWarning, match="1 回の掃き出しで収束しませんでした"):
         eigen = jacobi_eigen(covariance_matrix(mixed_rows()))
     assert eigen.sweeps == 1

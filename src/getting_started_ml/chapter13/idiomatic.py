@@ -1,7 +1,7 @@
 """第 13 章を scikit-learn と pandas で書くと: 同じ前処理と主成分分析を、実務の書き方で。
 
 データは分けないので、行の順はファイルのまま。自作版（chapter13）と同じ数が出ることを
-tests/test_chapter13_sklearn.py が許容誤差つきで確かめる。
+tests/test_chapter13_idiomatic.py が許容誤差つきで確かめる。
 """
 
 from __future__ import annotations

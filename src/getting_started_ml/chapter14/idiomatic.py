@@ -1,7 +1,7 @@
 """第 14 章を scikit-learn と pandas で書くと: 同じ初期中心から KMeans を動かし、pandas で要約する。
 
 初期中心は自作版と同じ JavaRandom の並べ替えで選び、KMeans(init=…, n_init=1) に渡す。
-自作版（chapter14）と同じ表が出ることを tests/test_chapter14_sklearn.py が確かめる。
+自作版（chapter14）と同じ表が出ることを tests/test_chapter14_idiomatic.py が確かめる。
 """
 
 from __future__ import annotations
