@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
+from conftest import Completed
 
 from getting_started_ml.chapter13 import (
     explain,
@@ -37,3 +40,13 @@ def test_BostonでもStandardScalerとPCAは自作と同じ数を出す() -> Non
 
 
 # --8<-- [end:test-boston-library]
+
+
+@pytest.mark.data("Boston.csv")
+def test_ライブラリ版のコマンドも本と同じ行を表示する(
+    run_module: Callable[..., Completed], golden: Callable[[str], str]
+) -> None:
+    result = run_module("getting_started_ml.chapter13.idiomatic")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == golden("chapter13")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 import pytest
-from conftest import OUTPUTS
+from conftest import OUTPUTS, Completed
 
 from getting_started_ml.chapter14.idiomatic import (
     library_report,
@@ -26,3 +28,13 @@ def test_pandasのroundは偶数丸めなので34708になる() -> None:
 
 
 # --8<-- [end:test-idiomatic]
+
+
+@pytest.mark.data("Wholesale.csv")
+def test_ライブラリ版のコマンドも本と同じ行を表示する(
+    run_module: Callable[..., Completed], golden: Callable[[str], str]
+) -> None:
+    result = run_module("getting_started_ml.chapter14.idiomatic")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == golden("chapter14")

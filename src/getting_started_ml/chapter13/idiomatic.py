@@ -12,6 +12,7 @@ from sklearn.decomposition import PCA
 from sklearn.preprocessing import StandardScaler
 
 from getting_started_ml.chapter13 import BOSTON, CATEGORY, COMPONENTS_TO_EXPLAIN, THRESHOLD, TOP_K
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.numeric import format_fixed
 
@@ -63,3 +64,13 @@ def pd_loadings(pca: PCA, columns: pd.Index) -> pd.DataFrame:
 
 
 # --8<-- [end:idiomatic]
+
+
+def main() -> None:
+    """pandas と scikit-learn で同じことをして、自作版の章のコマンドと同じ行を表示する。"""
+    for line in library_summary(standardized_boston_frame()):
+        print(line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

@@ -21,6 +21,7 @@ from getting_started_ml.chapter14 import (
     SEED,
     WHOLESALE,
 )
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import format_fixed
@@ -80,3 +81,13 @@ def library_report(frame: pd.DataFrame) -> list[str]:
 
 
 # --8<-- [end:idiomatic]
+
+
+def main() -> None:
+    """pandas と scikit-learn で同じことをして、自作版の章のコマンドと同じ行を表示する。"""
+    for line in library_report(spending_frame()):
+        print(line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))
