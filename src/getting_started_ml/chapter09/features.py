@@ -21,7 +21,7 @@ from getting_started_ml.chapter02 import (
     require_table,
 )
 from getting_started_ml.chapter07 import LinearModel, fit_linear_regression, r2_score
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_finite, require_numbers, require_same_length
 from getting_started_ml.numeric import mean_and_std
 
 DEFAULT_K = 1.5
@@ -33,15 +33,6 @@ def require_text_values(values: Sequence[object], name: str) -> None:
     for position, value in enumerate(values):
         if not isinstance(value, str):
             raise TypeError(f"{name}は文字列の並びです（{position} 番目が {type(value).__name__}）")
-
-
-def require_numbers(values: Sequence[object], name: str) -> None:
-    """どの値も有限の数であることを確かめる。型が違えば TypeError、NaN や無限大は ValueError。"""
-    for position, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError(f"{name}は数の並びです（{position} 番目が {type(value).__name__}）")
-        if not math.isfinite(value):
-            raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
 
 
 # --8<-- [end:checks]
@@ -125,8 +116,7 @@ class Standardizer:
         columns = require_same_columns(rows, "標準化を学ぶ行")
         means, stds = {}, {}
         for position, column in enumerate(columns):
-            values = [row.values[position] for row in rows]
-            require_numbers(values, f"列 {column} の値")
+            values = require_numbers([row.values[position] for row in rows], f"列 {column} の値")
             # 一定の列（numeric.is_constant）は、平均が最初の値、標準偏差が 0 で返ってくる。
             # 平均を足し算で求めると丸めの誤差が残り、それを同じくらい小さな標準偏差で
             # 割ると 0 でなく ±1 になってしまうからだ。0 の標準偏差は 1 に置き換える。
@@ -199,8 +189,8 @@ def select(x: Sequence[Features], terms: Sequence[str]) -> list[Features]:
 # --8<-- [start:quantile]
 def quantile(values: Sequence[float], q: float) -> float:
     """分位数。並べ替えて (n − 1)·q 番目を求め、間に落ちたら両隣を線形に補間する。"""
-    require_numbers(values, "値")
-    require_numbers([q], "q")
+    values = require_numbers(values, "値")
+    q = require_finite(q, "q")
     if not values:
         raise ValueError("空の並びの分位数は求められません（値が 0 件です）")
     if not 0.0 <= q <= 1.0:
@@ -214,7 +204,7 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 def iqr_outliers(values: Sequence[float], k: float = DEFAULT_K) -> list[bool]:
     """Q1 − k·IQR 未満か Q3 + k·IQR 超の値を外れ値とする。境界ちょうどは外れ値でない。"""
-    require_numbers([k], "k")
+    k = require_finite(k, "k")
     if k < 0:
         raise ValueError(f"k は 0 以上です（k={k}）")
     q1, q3 = quantile(values, 0.25), quantile(values, 0.75)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from getting_started_ml.arrays import FloatRows, RowsLike, as_rows
+from getting_started_ml.checks import require_count, require_real
 from getting_started_ml.numeric import kahan_mean, kahan_sum, mean_and_std
 
 JACOBI_TOLERANCE = 1e-15
@@ -171,8 +172,7 @@ def scaled_symmetric(symmetric: FloatRows) -> tuple[int, FloatRows]:
 
 def check_tolerance(tolerance: float) -> None:
     """止める条件の割合 tolerance は 0 以上 1 未満の有限の数（NaN では比べても止まらない）。"""
-    if isinstance(tolerance, bool) or not isinstance(tolerance, int | float):
-        raise TypeError(f"tolerance は数です（{type(tolerance).__name__}）")
+    require_real(tolerance, "tolerance")
     if not 0.0 <= tolerance < 1.0:
         raise ValueError(f"tolerance は 0 以上 1 未満の数です（tolerance={tolerance}）")
 
@@ -220,8 +220,7 @@ def fit_pca(x: RowsLike, n_components: int) -> PcaModel:
     """共分散行列の固有値分解で、寄与率の大きい順に n_components 個の主成分を求める。"""
     rows = as_rows(x)
     width = len(rows[0])
-    if isinstance(n_components, bool) or not isinstance(n_components, int):
-        raise TypeError(f"n_components は整数です（{type(n_components).__name__}）")
+    require_count(n_components, "n_components")
     if not 1 <= n_components <= width:
         raise ValueError(
             f"n_components は 1 以上、列の数 {width} 以下です（n_components={n_components}）"

@@ -16,7 +16,7 @@ from functools import cache
 import numpy as np
 
 from getting_started_ml.arrays import FloatArray, FloatRows, RowsLike, as_array, as_rows
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_count, require_same_length
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import kahan_mean
 
@@ -151,7 +151,7 @@ def fit_kmeans(
     """
     rows, centers = checked_pair(points, init, "init")
     require_cluster_count(len(centers), len(rows))
-    require_positive_int(max_iterations, "max_iterations")
+    require_count(max_iterations, "max_iterations", minimum=1)
     return lloyd(rows, centers, max_iterations)
 
 
@@ -178,18 +178,9 @@ def lloyd(points: FloatArray, init: FloatArray, max_iterations: int) -> KMeansRe
     return KMeansResult(labels.tolist(), centers.tolist(), sse, iterations, converged)
 
 
-def require_positive_int(value: int, name: str) -> None:
-    """value が 1 以上の整数でなければ、名前を書いて失敗する。"""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} は整数です（{type(value).__name__}）")
-    if value < 1:
-        raise ValueError(f"{name} は 1 以上です（{name}={value}）")
-
-
 def require_cluster_count(k: int, n_points: int) -> None:
-    """クラスタの数 k が 1 以上、点の数以下でなければ失敗する。"""
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"クラスタの数 k は整数です（{type(k).__name__}）")
+    """クラスタの数 k が 1 以上、点の数以下の整数でなければ失敗する。"""
+    require_count(k, "クラスタの数 k")
     if not 1 <= k <= n_points:
         raise ValueError(f"クラスタの数 k は 1 以上、点の数 {n_points} 以下です（k={k}）")
 
@@ -235,7 +226,7 @@ def fit_with_restarts(
     """種 seed, seed+1, …, seed+n_init−1 の初期中心から始め、SSE が最小の結果を残す。"""
     array = as_array(points, "points")
     require_cluster_count(k, len(array))
-    require_positive_int(n_init, "n_init")
+    require_count(n_init, "n_init", minimum=1)
     candidates = []
     for s in range(seed, seed + n_init):
         init = array[list(first_positions(len(array), s)[:k])]  # choose_initial_centers と同じ点
