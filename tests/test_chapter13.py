@@ -17,6 +17,8 @@ from getting_started_ml.chapter13 import (
     PcaModel,
     components_needed,
     covariance_matrix,
+    dummy_columns,
+    explain,
     fit_pca,
     jacobi_eigen,
     normalize_signs,
@@ -289,6 +291,18 @@ def test_1行では共分散を求められない() -> None:
 
 
 # --8<-- [end:test-errors]
+
+
+def test_表でないものや無い列は前処理の入口で名前を書いて断る() -> None:
+    table = Table.of(["A", "CRIME"], [["1", "low"], ["2", "high"]])
+    with pytest.raises(TypeError, match="table は Table です（NoneType）"):
+        standardize_boston(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table は Table です（list）"):
+        dummy_columns([], "CRIME")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="crime"):
+        standardize_boston(table, "crime")
+    with pytest.raises(TypeError, match="data は StandardizedTable です（dict）"):
+        explain({})  # type: ignore[arg-type]
 
 
 def test_データが無ければ1行の説明で終わる(

@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from getting_started_ml.arrays import FloatRows
-from getting_started_ml.chapter02 import Table, column_means, fill_missing
+from getting_started_ml.chapter02 import (
+    Table,
+    column_index,
+    column_means,
+    fill_missing,
+    position_of,
+    require_table,
+)
 from getting_started_ml.chapter13.pca import components_needed, fit_pca, standardize, top_loadings
 from getting_started_ml.numeric import format_fixed
 
@@ -28,6 +35,7 @@ class StandardizedTable:
 
 def dummy_columns(table: Table, category: str) -> list[str]:
     """カテゴリの値を並べ替え、先頭を落とした残りを「列名_値」にする。"""
+    position_of(column_index(require_table(table).columns), category)
     values = sorted({row.text(category) for row in table.rows})
     if any(not value.strip() for value in values):
         raise ValueError(f"列 {category} に空のセルがあります")
@@ -36,6 +44,7 @@ def dummy_columns(table: Table, category: str) -> list[str]:
 
 def standardize_boston(table: Table, category: str = CATEGORY) -> StandardizedTable:
     """カテゴリをダミー変数にして末尾に足し、空欄を全行の平均で埋め、すべての列を標準化する。"""
+    position_of(column_index(require_table(table).columns), category)
     if not table.rows:
         raise ValueError("行が 1 つもない表は標準化できません")
     numeric = [column for column in table.columns if column != category]
@@ -61,6 +70,8 @@ def load_standardized_boston(name: str = BOSTON) -> StandardizedTable:
 # --8<-- [start:main]
 def explain(data: StandardizedTable) -> list[str]:
     """寄与率、必要な主成分の数、影響の大きい列を、表示する行にする。"""
+    if not isinstance(data, StandardizedTable):
+        raise TypeError(f"data は StandardizedTable です（{type(data).__name__}）")
     model = fit_pca(data.rows, len(data.columns))
     ratios = model.explained_variance_ratio
     needed = components_needed(ratios, THRESHOLD)
