@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypedDict
 
-import numpy as np
 from matplotlib.figure import Figure
 
-from getting_started_ml.arrays import FloatRows
+from getting_started_ml.arrays import FloatRows, as_array
 from getting_started_ml.chapter13 import fit_pca, standardize
 from getting_started_ml.chapter14.experiment import CLUSTER_COUNTS, N_CLUSTERS, load_spending
 from getting_started_ml.chapter14.idiomatic import kmeans_plus_plus_sse
@@ -49,7 +48,7 @@ class ClusterData(TypedDict):
 def elbow_data(points: FloatRows) -> ElbowData:
     """自作（10 通りの初期中心の最小）と scikit-learn の k-means++ の SSE。"""
     counts = list(CLUSTER_COUNTS)
-    array = np.array(points)
+    array = as_array(points, "points")
     return ElbowData(
         counts=counts,
         own=[fit_with_restarts(points, k).result.sse for k in counts],

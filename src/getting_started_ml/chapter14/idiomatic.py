@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
+from getting_started_ml.arrays import FloatArray
 from getting_started_ml.chapter14 import (
     CLUSTER_COUNTS,
     DEFAULT_MAX_ITERATIONS,
@@ -33,7 +33,7 @@ def spending_frame(name: str = WHOLESALE) -> pd.DataFrame:
     return pd.read_csv(data_path(name)).drop(columns=list(NON_SPENDING_COLUMNS))
 
 
-def fit_from_our_seeds(z: np.ndarray, k: int, seed: int = SEED) -> KMeans:
+def fit_from_our_seeds(z: FloatArray, k: int, seed: int = SEED) -> KMeans:
     """自作版と同じ 10 通りの初期中心から KMeans を 1 回ずつ動かし、inertia_ の最小を残す。"""
     best: KMeans | None = None
     for s in range(seed, seed + DEFAULT_N_INIT):
@@ -48,7 +48,7 @@ def fit_from_our_seeds(z: np.ndarray, k: int, seed: int = SEED) -> KMeans:
     return best
 
 
-def kmeans_plus_plus_sse(z: np.ndarray, k: int) -> float:
+def kmeans_plus_plus_sse(z: FloatArray, k: int) -> float:
     """scikit-learn 既定の k-means++ で 10 回やり直した最小の SSE（種は random_state=0）。"""
     with threadpool_limits(1):
         return float(KMeans(n_clusters=k, n_init=10, random_state=0).fit(z).inertia_)
