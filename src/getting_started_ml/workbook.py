@@ -38,7 +38,12 @@ PYTEST_OPTIONS = ("-p", "no:cacheprovider", "-q", "--tb=line", "-rfE", "--no-hea
 SKIPPED_NAMES = {"__pycache__", ".hypothesis", ".pytest_cache", ".venv", ".mypy_cache"}
 # ワークスペースに写さない、本を作るための道具
 BOOK_TOOLS = {f"src/{PACKAGE}/workbook.py"}
-TEST_HELPERS = {"tests/conftest.py", "tests/support/__init__.py", "tests/support/robustness.py"}
+TEST_HELPERS = {
+    "tests/conftest.py",
+    "tests/support/__init__.py",
+    "tests/support/robustness.py",
+    "tests/support/figures.py",
+}
 # 第 4〜6 章のテストが読む、リポジトリの設定ファイル（練習用フォルダにもそのまま置く）
 REPOSITORY_FILES = (".gitignore", "requirements.lock", "noxfile.py", ".ci", ".github")
 # 練習用フォルダの直下に置く conftest.py: pytest の表示を読者の画面の幅によらないものにする
