@@ -17,7 +17,6 @@ from getting_started_ml.chapter13 import (
     PcaModel,
     components_needed,
     covariance_matrix,
-    dummy_columns,
     explain,
     fit_pca,
     jacobi_eigen,
@@ -298,7 +297,9 @@ def test_表でないものや無い列は前処理の入口で名前を書い�
     with pytest.raises(TypeError, match="table は Table です（NoneType）"):
         standardize_boston(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="table は Table です（list）"):
-        dummy_columns([], "CRIME")  # type: ignore[arg-type]
+        standardize_boston([], "CRIME")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="列 CRIME に空のセルがあります"):
+        standardize_boston(Table.of(["A", "CRIME"], [["1", "low"], ["2", " "]]))
     with pytest.raises(ValueError, match="crime"):
         standardize_boston(table, "crime")
     with pytest.raises(TypeError, match="data は StandardizedTable です（dict）"):

@@ -13,6 +13,7 @@ from getting_started_ml.chapter02 import (
     position_of,
     require_table,
 )
+from getting_started_ml.chapter09 import dummy_categories, encode_dummies
 from getting_started_ml.chapter13.pca import components_needed, fit_pca, standardize, top_loadings
 from getting_started_ml.numeric import format_fixed
 
@@ -33,30 +34,21 @@ class StandardizedTable:
     groups: list[str]
 
 
-def dummy_columns(table: Table, category: str) -> list[str]:
-    """カテゴリの値を並べ替え、先頭を落とした残りを「列名_値」にする。"""
-    position_of(column_index(require_table(table).columns), category)
-    values = sorted({row.text(category) for row in table.rows})
-    if any(not value.strip() for value in values):
-        raise ValueError(f"列 {category} に空のセルがあります")
-    return [f"{category}_{value}" for value in values[1:]]
-
-
 def standardize_boston(table: Table, category: str = CATEGORY) -> StandardizedTable:
-    """カテゴリをダミー変数にして末尾に足し、空欄を全行の平均で埋め、すべての列を標準化する。"""
+    """カテゴリをダミー変数にして末尾に足し、空欄を全行の平均で埋め、すべての列を標準化する。
+
+    ダミー変数は第 9 章の dummy_categories と encode_dummies で作る（並べ替えて先頭を落とす）。
+    """
     position_of(column_index(require_table(table).columns), category)
     if not table.rows:
         raise ValueError("行が 1 つもない表は標準化できません")
-    numeric = [column for column in table.columns if column != category]
     groups = [row.text(category) for row in table.rows]
-    dummies = dummy_columns(table, category)
-    filled = fill_missing(table.rows, numeric, column_means(table.rows, numeric))
-    rows = [
-        list(features.values)
-        + [1.0 if f"{category}_{group}" == dummy else 0.0 for dummy in dummies]
-        for features, group in zip(filled, groups, strict=True)
-    ]
-    return StandardizedTable(numeric + dummies, standardize(rows), groups)
+    if any(not group.strip() for group in groups):
+        raise ValueError(f"列 {category} に空のセルがあります")
+    encoded = encode_dummies(table, category, dummy_categories(groups))
+    columns = list(encoded.columns)
+    filled = fill_missing(encoded.rows, columns, column_means(encoded.rows, columns))
+    return StandardizedTable(columns, standardize([list(row.values) for row in filled]), groups)
 
 
 def load_standardized_boston(name: str = BOSTON) -> StandardizedTable:
