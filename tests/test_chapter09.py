@@ -266,7 +266,7 @@ def test_分位数を求められない入力() -> None:
         quantile([], 0.5)
     with pytest.raises(ValueError, match=r"q=1\.5"):
         quantile([1.0], 1.5)
-    with pytest.raises(ValueError, match="有限の数ではありません"):
+    with pytest.raises(ValueError, match="値 の要素 は有限の数です"):
         quantile([1.0, math.nan], 0.5)
 
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from getting_started_ml import chapter09_figures
 from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter09 import BOSTON, prepare_boston
-from getting_started_ml.chapter09_figures import (
+from getting_started_ml.chapter09 import figures as chapter09_figures
+from getting_started_ml.chapter09.figures import (
     PREDICTIONS_FIGURE,
     PredictionData,
     prediction_data,
@@ -36,7 +36,7 @@ def test_描き直しても同じバイト列になる() -> None:
 
     assert predictions_svg(EXAMPLE) == first
     assert "<dc:date>" not in first
-    assert "getting_started_ml.chapter09_figures" in first
+    assert "getting_started_ml.chapter09.figures" in first
 
 
 def test_例の_R2_は定義どおり() -> None:

@@ -9,37 +9,27 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import Completed
+from support.chapter13 import mixed_rows
 
-from getting_started_ml import chapter13
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter13 import (
     Loading,
     PcaModel,
     components_needed,
     covariance_matrix,
+    explain,
     fit_pca,
     jacobi_eigen,
     normalize_signs,
+    pca,
     standardize,
     standardize_boston,
     top_loadings,
     transform,
 )
-from getting_started_ml.java_random import JavaRandom
 
 # --8<-- [start:helpers]
 SQRT5 = math.sqrt(5)
-
-
-def mixed_rows() -> list[list[float]]:
-    """他の版と同じ「混ぜたデータ」: 2 つの隠れた要因から 4 列を作り、小さな雑音を足す（40 行）。"""
-    weights = [(2.0, 0.5), (0.3, 1.0), (1.0, -1.0), (0.0, 0.2)]
-    random = JavaRandom(0)
-    rows = []
-    for _ in range(40):
-        b0, b1 = random.next_gaussian(), random.next_gaussian()
-        rows.append([w0 * b0 + w1 * b1 + 0.1 * random.next_gaussian() for w0, w1 in weights])
-    return rows
 
 
 # --8<-- [end:helpers]
@@ -104,7 +94,7 @@ def test_対角行列なら回さずに終わる() -> None:
 
 
 def test_掃き出しの上限に届けば警告する(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chapter13, "MAX_SWEEPS", 1)
+    monkeypatch.setattr(pca, "MAX_SWEEPS", 1)
     with pytest.warns(UserWarning, match="1 回の掃き出しで収束しませんでした"):
         eigen = jacobi_eigen(covariance_matrix(mixed_rows()))
     assert eigen.sweeps == 1
@@ -300,6 +290,20 @@ def test_1行では共分散を求められない() -> None:
 
 
 # --8<-- [end:test-errors]
+
+
+def test_表でないものや無い列は前処理の入口で名前を書いて断る() -> None:
+    table = Table.of(["A", "CRIME"], [["1", "low"], ["2", "high"]])
+    with pytest.raises(TypeError, match="table は Table です（NoneType）"):
+        standardize_boston(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table は Table です（list）"):
+        standardize_boston([], "CRIME")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="列 CRIME に空のセルがあります"):
+        standardize_boston(Table.of(["A", "CRIME"], [["1", "low"], ["2", " "]]))
+    with pytest.raises(ValueError, match="crime"):
+        standardize_boston(table, "crime")
+    with pytest.raises(TypeError, match="data は StandardizedTable です（dict）"):
+        explain({})  # type: ignore[arg-type]
 
 
 def test_データが無ければ1行の説明で終わる(

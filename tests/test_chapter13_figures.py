@@ -3,39 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from support.figures import assert_same_numbers
 
 from getting_started_ml.chapter13 import StandardizedTable, load_standardized_boston
-from getting_started_ml.chapter13_figures import (
-    FIGURES_DIR,
+from getting_started_ml.chapter13.figures import (
     SCORES_FIGURE,
     SCREE_FIGURE,
     ScoreData,
     ScreeData,
-    embedded_data,
     score_data,
     scores_svg,
     scree_data,
     scree_svg,
 )
-
-
-def assert_same_numbers(embedded: object, computed: object) -> None:
-    """JSON から読んだ値と求め直した値を、数は rel=1e-12 で、それ以外はそのまま比べる。"""
-    if isinstance(computed, dict):
-        assert isinstance(embedded, dict)
-        assert list(embedded) == list(computed)
-        for key, value in computed.items():
-            assert_same_numbers(embedded[key], value)
-    elif isinstance(computed, list):
-        assert isinstance(embedded, list)
-        assert len(embedded) == len(computed)
-        for mine, theirs in zip(embedded, computed, strict=True):
-            assert_same_numbers(mine, theirs)
-    elif isinstance(computed, float):
-        assert embedded == pytest.approx(computed, rel=1e-12, abs=1e-15)
-    else:
-        assert embedded == computed
-
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 SCREE_EXAMPLE = ScreeData(ratios=[0.75, 0.25], cumulative=[0.75, 1.0], threshold=0.8, needed=2)
 SCORE_EXAMPLE = ScoreData(

@@ -6,21 +6,14 @@ import numpy as np
 import pytest
 from sklearn.decomposition import PCA
 from sklearn.preprocessing import StandardScaler
-from test_chapter13 import mixed_rows
+from support.chapter13 import mixed_rows
 
 from getting_started_ml.chapter13 import (
     covariance_matrix,
-    explain,
     fit_pca,
     jacobi_eigen,
-    load_standardized_boston,
     normalize_signs,
     standardize,
-)
-from getting_started_ml.chapter13_sklearn import (
-    fit_library_pca,
-    library_summary,
-    standardized_boston_frame,
 )
 from getting_started_ml.java_random import JavaRandom
 
@@ -102,24 +95,3 @@ def test_標準化はStandardScalerと同じ() -> None:
 
 
 # --8<-- [end:test-learning]
-
-
-@pytest.mark.data("Boston.csv")
-# --8<-- [start:test-boston-library]
-def test_BostonでもStandardScalerとPCAは自作と同じ数を出す() -> None:
-    ours = load_standardized_boston()
-    frame = standardized_boston_frame()
-    assert frame.columns.tolist() == ours.columns
-    assert frame.to_numpy() == pytest.approx(np.array(ours.rows), abs=1e-14)
-    model = fit_pca(ours.rows, 15)
-    library = fit_library_pca(frame)
-    assert model.explained_variance_ratio == pytest.approx(
-        library.explained_variance_ratio_.tolist(), abs=1e-15
-    )
-    assert np.array(model.components) == pytest.approx(
-        np.array(normalize_signs(library.components_.tolist())), abs=1e-13
-    )
-    assert library_summary(frame) == explain(ours)
-
-
-# --8<-- [end:test-boston-library]

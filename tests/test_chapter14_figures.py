@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from test_chapter13_figures import assert_same_numbers
+from support.figures import assert_same_numbers
 
 from getting_started_ml.chapter13 import standardize
-from getting_started_ml.chapter13_figures import embedded_data
 from getting_started_ml.chapter14 import load_spending
-from getting_started_ml.chapter14_figures import (
+from getting_started_ml.chapter14.figures import (
     CLUSTERS_FIGURE,
     ELBOW_FIGURE,
-    FIGURES_DIR,
     ClusterData,
     ElbowData,
     cluster_data,
@@ -19,6 +17,7 @@ from getting_started_ml.chapter14_figures import (
     elbow_data,
     elbow_svg,
 )
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 ELBOW_EXAMPLE = ElbowData(counts=[1, 2], own=[12.0, 3.5], library=[12.0, 3.25])
 CLUSTER_EXAMPLE = ClusterData(

@@ -3,31 +3,28 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pytest
-from conftest import OUTPUTS
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
-from getting_started_ml.chapter13 import Matrix, standardize
+from getting_started_ml.arrays import FloatRows
+from getting_started_ml.chapter13 import standardize
 from getting_started_ml.chapter14 import (
     choose_initial_centers,
     fit_kmeans,
     fit_with_restarts,
     load_spending,
 )
-from getting_started_ml.chapter14_sklearn import (
+from getting_started_ml.chapter14.idiomatic import (
     kmeans_plus_plus_sse,
-    library_report,
     spending_frame,
 )
 from getting_started_ml.java_random import JavaRandom
-from getting_started_ml.numeric import format_fixed
 
 
 # --8<-- [start:helpers]
-def three_blobs() -> Matrix:
+def three_blobs() -> FloatRows:
     """3 つの中心のまわりに、JavaRandom の正規乱数で 20 点ずつ散らした 2 次元の点。"""
     random = JavaRandom(0)
     middles = [(0.0, 0.0), (5.0, 5.0), (0.0, 6.0)]
@@ -38,7 +35,7 @@ def three_blobs() -> Matrix:
     ]
 
 
-def library_fit(points: Matrix, init: Matrix) -> KMeans:
+def library_fit(points: FloatRows, init: FloatRows) -> KMeans:
     """自作と同じ初期中心から、1 回だけ、中心が動かなくなるまで（tol=0.0）。"""
     with threadpool_limits(1):
         return KMeans(
@@ -98,18 +95,3 @@ def test_k_means_plus_plusのSSEは自作の10通りの最小以下() -> None:
 
 
 # --8<-- [end:test-learning]
-
-
-@pytest.mark.data("Wholesale.csv")
-# --8<-- [start:test-idiomatic]
-def test_pandasとscikit_learnで書いても同じ表になる() -> None:
-    golden = (OUTPUTS / "chapter14.txt").read_text(encoding="utf-8")
-    assert library_report(spending_frame()) == golden.splitlines()
-
-
-def test_pandasのroundは偶数丸めなので34708になる() -> None:
-    assert pd.Series([34708.5, 29825.5]).round(0).tolist() == [34708.0, 29826.0]
-    assert [format_fixed(v, 0) for v in (34708.5, 29825.5)] == ["34709", "29826"]
-
-
-# --8<-- [end:test-idiomatic]

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from conftest import Completed
 
-from getting_started_ml.chapter13 import Matrix, standardize
+from getting_started_ml.arrays import FloatRows
+from getting_started_ml.chapter13 import standardize
 from getting_started_ml.chapter14 import (
     CLUSTER_COUNTS,
     Spending,
@@ -55,7 +56,7 @@ def spending() -> Spending:
 
 
 @pytest.fixture(scope="module")
-def points(spending: Spending) -> Matrix:
+def points(spending: Spending) -> FloatRows:
     return standardize(spending.rows)
 
 
@@ -71,7 +72,7 @@ def test_Wholesaleは440行6列の支出額(spending: Spending) -> None:
     assert {len(row) for row in spending.rows} == {6}
 
 
-def test_SSEはクラスタの数とともに減り全桁で他の版と同じ(points: Matrix) -> None:
+def test_SSEはクラスタの数とともに減り全桁で他の版と同じ(points: FloatRows) -> None:
     results = [fit_with_restarts(points, k) for k in CLUSTER_COUNTS]
     sse = [candidate.result.sse for candidate in results]
     assert sse[0] == pytest.approx(2640, abs=1e-6)  # 母標準偏差で割ったので 440 × 6
@@ -82,18 +83,18 @@ def test_SSEはクラスタの数とともに減り全桁で他の版と同じ(p
     assert max(candidate.result.iterations for candidate in results) < 100
 
 
-def test_クラスタの数5の中心は他の版と小数4桁まで同じ(points: Matrix) -> None:
+def test_クラスタの数5の中心は他の版と小数4桁まで同じ(points: FloatRows) -> None:
     centers = fit_with_restarts(points, 5).result.centers
     assert np.array(centers) == pytest.approx(np.array(CENTERS_K5), abs=5e-5)
 
 
 @pytest.mark.parametrize("k", sorted(PROBE))
-def test_1通りの初期中心でのSSEは種しだいで大きく変わる(points: Matrix, k: int) -> None:
+def test_1通りの初期中心でのSSEは種しだいで大きく変わる(points: FloatRows, k: int) -> None:
     sse = [fit_kmeans(points, choose_initial_centers(points, k, seed)).sse for seed in (0, 1, 5)]
     assert [round(value, 2) for value in sse] == pytest.approx(PROBE[k], abs=1e-9)
 
 
-def test_1通りの初期中心ではkを増やしてもSSEが増えることがある(points: Matrix) -> None:
+def test_1通りの初期中心ではkを増やしてもSSEが増えることがある(points: FloatRows) -> None:
     nine, ten = (fit_kmeans(points, choose_initial_centers(points, k, 0)).sse for k in (9, 10))
     assert (round(nine, 2), round(ten, 2)) == (719.53, 754.63)
     assert ten > nine  # 局所解なので、k = 10 のほうが k = 9 より悪い

@@ -213,6 +213,17 @@ def test_別のプロセスで動かす部分は本のパッケージを読み�
     assert [name for name in imported if name.startswith("getting_started_ml")] == []
 
 
+def test_練習用フォルダには前の章のテストが使う共通の道具もある(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+
+    workbook.start("15", workspace)
+
+    support = workspace / "tests" / "support"
+    assert (support / "figures.py").is_file()  # 第 13・14 章の図のテストが使う
+    assert (support / "chapter13.py").is_file()
+    assert (workspace / "tests" / "test_chapter14_figures.py").is_file()
+
+
 def test_空でないフォルダには作らない(tmp_path: Path) -> None:
     (tmp_path / "memo.txt").write_text("x", encoding="utf-8")
 

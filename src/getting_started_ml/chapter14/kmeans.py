@@ -1,7 +1,8 @@
-"""第 14 章: k-means によるクラスタリング（Wholesale.csv）。
+"""第 14 章の k-means: 最も近い中心への割り当て、中心の更新、SSE、初期中心、やり直し、要約。
 
 点を最も近い中心に割り当て、中心をクラスタの平均に動かすことを、中心が動かなくなるまで
 繰り返す（Lloyd の方法）。初期中心は Java 版と同じ乱数で選び、10 通りから SSE の最小を残す。
+受け取った表は入口で arrays.as_rows・as_array に通し、中では numpy の配列で計算する。
 """
 
 from __future__ import annotations
@@ -14,48 +15,14 @@ from functools import cache
 
 import numpy as np
 
-from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter13 import Matrix, Rows, as_rows, standardize
-from getting_started_ml.checks import require_same_length
-from getting_started_ml.cli import run_chapter
+from getting_started_ml.arrays import FloatArray, FloatRows, RowsLike, as_array, as_rows
+from getting_started_ml.checks import require_count, require_same_length
 from getting_started_ml.java_random import shuffled_positions
-from getting_started_ml.numeric import format_fixed, kahan_mean
+from getting_started_ml.numeric import kahan_mean
 
-WHOLESALE = "Wholesale.csv"
-NON_SPENDING_COLUMNS = ("Channel", "Region")
 DEFAULT_MAX_ITERATIONS = 300
 DEFAULT_N_INIT = 10
 SEED = 0
-N_CLUSTERS = 5
-CLUSTER_COUNTS = range(1, 11)
-
-
-# --8<-- [start:load]
-@dataclass(frozen=True)
-class Spending:
-    """支出額の列（ファイルの順）と、元の単位のままの行。"""
-
-    columns: list[str]
-    rows: Matrix
-
-
-def load_spending(name: str = WHOLESALE) -> Spending:
-    """Channel と Region を除いた支出額の列を読む。空欄があれば失敗する。"""
-    table = Table.load(name)
-    columns = [column for column in table.columns if column not in NON_SPENDING_COLUMNS]
-    rows = []
-    for number, row in enumerate(table.rows, 1):
-        values = []
-        for column in columns:
-            value = row.number(column)
-            if value is None:
-                raise ValueError(f"{name} の {number} 行目の列 {column} が空欄です")
-            values.append(value)
-        rows.append(values)
-    return Spending(columns, rows)
-
-
-# --8<-- [end:load]
 
 
 # --8<-- [start:assign]
@@ -70,7 +37,7 @@ def squared_distance(a: Sequence[float], b: Sequence[float]) -> float:
     return total
 
 
-def distance_table(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
+def distance_table(points: FloatArray, centers: FloatArray) -> FloatArray:
     """すべての点とすべての中心の距離の 2 乗（行が点、列が中心）。
 
     squared_distance と同じく次元の順に足す。点と中心の組ごとのループを numpy に任せるだけ。
@@ -82,35 +49,35 @@ def distance_table(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
     return distances
 
 
-def nearest_centers(points: np.ndarray, centers: np.ndarray) -> np.ndarray:
+def nearest_centers(points: FloatArray, centers: FloatArray) -> np.ndarray:
     """各点に最も近い中心の番号。argmin は最小が複数あれば最初の位置を返す。"""
     labels: np.ndarray = np.argmin(distance_table(points, centers), axis=1)
     return labels
 
 
-def assign_clusters(points: Rows, centers: Rows) -> list[int]:
+def assign_clusters(points: RowsLike, centers: RowsLike) -> list[int]:
     """各点を最も近い中心の番号に割り当てる。同じ距離なら番号の小さい中心。"""
     rows, middles = checked_pair(points, centers, "centers")
     labels: list[int] = nearest_centers(rows, middles).tolist()
     return labels
 
 
-def checked_pair(points: Rows, centers: Rows, name: str) -> tuple[np.ndarray, np.ndarray]:
+def checked_pair(points: RowsLike, centers: RowsLike, name: str) -> tuple[FloatArray, FloatArray]:
     """点と中心を確かめて配列にする。列の数が違えば両方を書いて失敗する。"""
-    rows, middles = as_rows(points, "points"), as_rows(centers, name)
-    if len(rows[0]) != len(middles[0]):
+    rows, middles = as_array(points, "points"), as_array(centers, name)
+    if rows.shape[1] != middles.shape[1]:
         raise ValueError(
-            f"points と {name} の列の数が違います（points {len(rows[0])} 列、"
-            f"{name} {len(middles[0])} 列）"
+            f"points と {name} の列の数が違います（points {rows.shape[1]} 列、"
+            f"{name} {middles.shape[1]} 列）"
         )
-    return np.array(rows), np.array(middles)
+    return rows, middles
 
 
 # --8<-- [end:assign]
 
 
 # --8<-- [start:update]
-def moved_centers(points: np.ndarray, labels: np.ndarray, previous: np.ndarray) -> np.ndarray:
+def moved_centers(points: FloatArray, labels: np.ndarray, previous: FloatArray) -> FloatArray:
     """各クラスタの点を行の順に足し、件数で割る。点の無いクラスタは前の中心のまま。
 
     np.add.at は sums[labels[i]] += points[i] を i の順に 1 行ずつ行う（ふつうの += の
@@ -125,11 +92,11 @@ def moved_centers(points: np.ndarray, labels: np.ndarray, previous: np.ndarray) 
     return moved
 
 
-def update_centers(points: Rows, labels: Sequence[int], previous: Rows) -> Matrix:
+def update_centers(points: RowsLike, labels: Sequence[int], previous: RowsLike) -> FloatRows:
     """各クラスタの点を行の順に素直に足し、件数で割る。点の無いクラスタは前の中心のまま。"""
     rows, centers = checked_pair(points, previous, "previous")
     check_labels(labels, len(rows), len(centers))
-    moved: Matrix = moved_centers(rows, np.array(labels, dtype=np.intp), centers).tolist()
+    moved: FloatRows = moved_centers(rows, np.array(labels, dtype=np.intp), centers).tolist()
     return moved
 
 
@@ -147,7 +114,7 @@ def check_labels(labels: Sequence[int], n_points: int, n_clusters: int) -> None:
 
 
 # --8<-- [start:sse]
-def sum_of_squared_errors(points: Rows, labels: Sequence[int], centers: Rows) -> float:
+def sum_of_squared_errors(points: RowsLike, labels: Sequence[int], centers: RowsLike) -> float:
     """各点と、その点のクラスタの中心との距離の 2 乗を、行の順に素直に足す。"""
     rows, middles = checked_pair(points, centers, "centers")
     check_labels(labels, len(rows), len(middles))
@@ -166,15 +133,15 @@ class KMeansResult:
     """k-means の結果。iterations は中心を更新した回数、converged は中心が動かなくなったか。"""
 
     labels: list[int]
-    centers: Matrix
+    centers: FloatRows
     sse: float
     iterations: int
     converged: bool
 
 
 def fit_kmeans(
-    points: Rows,
-    init: Rows,
+    points: RowsLike,
+    init: RowsLike,
     max_iterations: int = DEFAULT_MAX_ITERATIONS,
 ) -> KMeansResult:
     """init から始めて、割り当てと更新を中心が 1 ビットも動かなくなるまで繰り返す。
@@ -184,11 +151,11 @@ def fit_kmeans(
     """
     rows, centers = checked_pair(points, init, "init")
     require_cluster_count(len(centers), len(rows))
-    require_positive_int(max_iterations, "max_iterations")
+    require_count(max_iterations, "max_iterations", minimum=1)
     return lloyd(rows, centers, max_iterations)
 
 
-def lloyd(points: np.ndarray, init: np.ndarray, max_iterations: int) -> KMeansResult:
+def lloyd(points: FloatArray, init: FloatArray, max_iterations: int) -> KMeansResult:
     """確かめ済みの配列で、割り当てと更新を繰り返す（fit_kmeans の本体）。"""
     centers, converged, iterations = init, False, 0
     while iterations < max_iterations:
@@ -211,18 +178,9 @@ def lloyd(points: np.ndarray, init: np.ndarray, max_iterations: int) -> KMeansRe
     return KMeansResult(labels.tolist(), centers.tolist(), sse, iterations, converged)
 
 
-def require_positive_int(value: int, name: str) -> None:
-    """value が 1 以上の整数でなければ、名前を書いて失敗する。"""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} は整数です（{type(value).__name__}）")
-    if value < 1:
-        raise ValueError(f"{name} は 1 以上です（{name}={value}）")
-
-
 def require_cluster_count(k: int, n_points: int) -> None:
-    """クラスタの数 k が 1 以上、点の数以下でなければ失敗する。"""
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"クラスタの数 k は整数です（{type(k).__name__}）")
+    """クラスタの数 k が 1 以上、点の数以下の整数でなければ失敗する。"""
+    require_count(k, "クラスタの数 k")
     if not 1 <= k <= n_points:
         raise ValueError(f"クラスタの数 k は 1 以上、点の数 {n_points} 以下です（k={k}）")
 
@@ -231,7 +189,7 @@ def require_cluster_count(k: int, n_points: int) -> None:
 
 
 # --8<-- [start:restarts]
-def choose_initial_centers(points: Rows, k: int, seed: int) -> Matrix:
+def choose_initial_centers(points: RowsLike, k: int, seed: int) -> FloatRows:
     """Java 版と同じ並べ替えの先頭 k 個の位置にある点を、その順に写して初期中心にする。"""
     rows = as_rows(points, "points")
     require_cluster_count(k, len(rows))
@@ -263,16 +221,15 @@ def best_result(candidates: Sequence[Candidate]) -> Candidate:
 
 
 def fit_with_restarts(
-    points: Rows, k: int, seed: int = SEED, n_init: int = DEFAULT_N_INIT
+    points: RowsLike, k: int, seed: int = SEED, n_init: int = DEFAULT_N_INIT
 ) -> Candidate:
     """種 seed, seed+1, …, seed+n_init−1 の初期中心から始め、SSE が最小の結果を残す。"""
-    rows = as_rows(points, "points")
-    require_cluster_count(k, len(rows))
-    require_positive_int(n_init, "n_init")
-    array = np.array(rows)
+    array = as_array(points, "points")
+    require_cluster_count(k, len(array))
+    require_count(n_init, "n_init", minimum=1)
     candidates = []
     for s in range(seed, seed + n_init):
-        init = array[list(first_positions(len(rows), s)[:k])]  # choose_initial_centers と同じ点
+        init = array[list(first_positions(len(array), s)[:k])]  # choose_initial_centers と同じ点
         candidates.append(Candidate(s, lloyd(array, init, DEFAULT_MAX_ITERATIONS)))
     return best_result(candidates)
 
@@ -284,7 +241,7 @@ def first_positions(n: int, seed: int) -> tuple[int, ...]:
 
 
 def sse_by_cluster_count(
-    points: Rows,
+    points: RowsLike,
     counts: Sequence[int],
     seed: int = SEED,
     n_init: int = DEFAULT_N_INIT,
@@ -307,7 +264,7 @@ class ClusterSummary:
     means: list[float]
 
 
-def summarize_clusters(original_rows: Rows, labels: Sequence[int]) -> list[ClusterSummary]:
+def summarize_clusters(original_rows: RowsLike, labels: Sequence[int]) -> list[ClusterSummary]:
     """クラスタごとの件数と列の平均（Kahan）。件数の多い順、同じなら番号の小さい順。"""
     rows = as_rows(original_rows, "original_rows")
     require_same_length(rows, labels, "original_rows", "labels")
@@ -324,35 +281,3 @@ def summarize_clusters(original_rows: Rows, labels: Sequence[int]) -> list[Clust
 
 
 # --8<-- [end:summary]
-
-
-# --8<-- [start:main]
-def report(spending: Spending) -> list[str]:
-    """SSE の表と、クラスタの数 5 のクラスタごとの件数と平均を、表示する行にする。"""
-    if not isinstance(spending, Spending):
-        raise TypeError(f"spending は Spending です（{type(spending).__name__}）")
-    points = standardize(spending.rows)
-    restarts = {k: fit_with_restarts(points, k) for k in CLUSTER_COUNTS}
-    lines = [
-        f"データ件数: {len(points)}（支出額 {len(spending.columns)} 列）",
-        "クラスタ数ごとの SSE（初期中心 10 通りの最小値）:",
-        "クラスタ数\t自作",
-    ]
-    lines += [f"{k}\t{format_fixed(best.result.sse, 2)}" for k, best in restarts.items()]
-    lines += ["", f"クラスタ数 {N_CLUSTERS} のクラスタごとの件数と平均支出額:"]
-    lines.append("\t".join(["クラスタ", "件数", *spending.columns]))
-    for summary in summarize_clusters(spending.rows, restarts[N_CLUSTERS].result.labels):
-        means = [format_fixed(mean, 0) for mean in summary.means]
-        lines.append("\t".join([str(summary.cluster), str(summary.count), *means]))
-    return lines
-
-
-def main() -> None:
-    """Wholesale.csv をクラスタに分けた結果を表示する。"""
-    for line in report(load_spending()):
-        print(line)
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
-# --8<-- [end:main]

@@ -1,7 +1,7 @@
 """第 13 章を scikit-learn と pandas で書くと: 同じ前処理と主成分分析を、実務の書き方で。
 
 データは分けないので、行の順はファイルのまま。自作版（chapter13）と同じ数が出ることを
-tests/test_chapter13_sklearn.py が許容誤差つきで確かめる。
+tests/test_chapter13_idiomatic.py が許容誤差つきで確かめる。
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from sklearn.decomposition import PCA
 from sklearn.preprocessing import StandardScaler
 
 from getting_started_ml.chapter13 import BOSTON, CATEGORY, COMPONENTS_TO_EXPLAIN, THRESHOLD, TOP_K
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.numeric import format_fixed
 
@@ -63,3 +64,13 @@ def pd_loadings(pca: PCA, columns: pd.Index) -> pd.DataFrame:
 
 
 # --8<-- [end:idiomatic]
+
+
+def main() -> None:
+    """pandas と scikit-learn で同じことをして、自作版の章のコマンドと同じ行を表示する。"""
+    for line in library_summary(standardized_boston_frame()):
+        print(line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

@@ -1,7 +1,7 @@
 """第 14 章の図: クラスタの数ごとの SSE（エルボー）と、5 つのクラスタを第 13 章の主成分の平面に。
 
 図に描く数値はふつうの関数で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
-python -m getting_started_ml.chapter14_figures で chapters/figures/ の 2 つの SVG を描き直す。
+python -m getting_started_ml.chapter14.figures で chapters/figures/ の 2 つの SVG を描き直す。
 """
 
 from __future__ import annotations
@@ -9,29 +9,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypedDict
 
-import matplotlib
-import numpy as np
 from matplotlib.figure import Figure
 
-from getting_started_ml.chapter13 import Matrix, fit_pca, standardize
-from getting_started_ml.chapter13_figures import svg_settings, svg_text
-from getting_started_ml.chapter14 import (
-    CLUSTER_COUNTS,
-    N_CLUSTERS,
-    fit_with_restarts,
-    load_spending,
-)
-from getting_started_ml.chapter14_sklearn import kmeans_plus_plus_sse
+from getting_started_ml.arrays import FloatRows, as_array
+from getting_started_ml.chapter13 import fit_pca, standardize
+from getting_started_ml.chapter14.experiment import CLUSTER_COUNTS, N_CLUSTERS, load_spending
+from getting_started_ml.chapter14.idiomatic import kmeans_plus_plus_sse
+from getting_started_ml.chapter14.kmeans import fit_with_restarts
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 from getting_started_ml.numeric import kahan_mean
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+load_matplotlib()  # 日本語のフォントを登録し、画面の無い環境でも描く
 
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
 ELBOW_FIGURE = "chapter14-elbow.svg"
 CLUSTERS_FIGURE = "chapter14-clusters.svg"
-CREATOR = "getting_started_ml.chapter14_figures"
+CREATOR = "getting_started_ml.chapter14.figures"
 
 
 class ElbowData(TypedDict):
@@ -51,10 +45,10 @@ class ClusterData(TypedDict):
 
 
 # --8<-- [start:figure-data]
-def elbow_data(points: Matrix) -> ElbowData:
+def elbow_data(points: FloatRows) -> ElbowData:
     """自作（10 通りの初期中心の最小）と scikit-learn の k-means++ の SSE。"""
     counts = list(CLUSTER_COUNTS)
-    array = np.array(points)
+    array = as_array(points, "points")
     return ElbowData(
         counts=counts,
         own=[fit_with_restarts(points, k).result.sse for k in counts],
@@ -62,7 +56,7 @@ def elbow_data(points: Matrix) -> ElbowData:
     )
 
 
-def cluster_data(points: Matrix) -> ClusterData:
+def cluster_data(points: FloatRows) -> ClusterData:
     """第 13 章の fit_pca で 2 つの主成分に射影し、k = 5 のクラスタごとに分ける。"""
     labels = fit_with_restarts(points, N_CLUSTERS).result.labels
     model = fit_pca(points, 2)
@@ -131,31 +125,21 @@ def draw_clusters(data: ClusterData) -> Figure:
 
 def elbow_svg(data: ElbowData) -> str:
     """エルボー図の SVG。"""
-    with matplotlib.rc_context(svg_settings(CREATOR)):
-        figure = draw_elbow(data)
-    return svg_text(figure, "Wholesale のクラスタの数ごとの SSE", data, CREATOR)
+    return figure_svg(lambda: draw_elbow(data), "Wholesale のクラスタの数ごとの SSE", data, CREATOR)
 
 
 def clusters_svg(data: ClusterData) -> str:
     """クラスタの散布図の SVG。"""
-    with matplotlib.rc_context(svg_settings(CREATOR)):
-        figure = draw_clusters(data)
-    return svg_text(figure, "Wholesale の 5 つのクラスタ", data, CREATOR)
+    return figure_svg(lambda: draw_clusters(data), "Wholesale の 5 つのクラスタ", data, CREATOR)
 
 
 def write_figures(directory: Path) -> list[Path]:
     """Wholesale.csv から 2 つの図を描き、directory に保存する。"""
     points = standardize(load_spending().rows)
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (ELBOW_FIGURE, elbow_svg(elbow_data(points))),
-        (CLUSTERS_FIGURE, clusters_svg(cluster_data(points))),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [
+        write_figure(directory, ELBOW_FIGURE, elbow_svg(elbow_data(points))),
+        write_figure(directory, CLUSTERS_FIGURE, clusters_svg(cluster_data(points))),
+    ]
 
 
 def main() -> None:

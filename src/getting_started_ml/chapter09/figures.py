@@ -1,44 +1,38 @@
 """第 9 章の図: テストデータの PRICE の正解と予測（3 列のモデルと 6 列のモデル）。
 
 図に描く数値はふつうの関数で求め、描いた SVG のメタデータ（dc:description）に JSON で埋め込む。
-SVG への書き出しと埋め込んだ数値の読み出しは、第 11 章の道具をそのまま使う。
-python -m getting_started_ml.chapter09_figures で chapters/figures/ の SVG を描き直す。
+SVG への書き出しと埋め込んだ数値の読み出しは、共通の getting_started_ml.figures を使う。
+python -m getting_started_ml.chapter09.figures で chapters/figures/ の SVG を描き直す。
 """
 
 from __future__ import annotations
 
-import io
-import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TypedDict
 
-import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
 
 from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
 from getting_started_ml.chapter07 import r2_score
-from getting_started_ml.chapter09 import (
+from getting_started_ml.chapter09.experiment import (
     BOSTON,
     COLUMNS,
     FEATURE_SETS,
     TARGET,
-    fit_feature_set,
     prepare_boston,
 )
+from getting_started_ml.chapter09.features import fit_feature_set
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, svg_settings
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 from getting_started_ml.numeric import format_fixed
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+load_matplotlib()  # 日本語のフォントを登録し、画面の無い環境でも描く
 
 PREDICTIONS_FIGURE = "chapter09-predictions.svg"
 COMPARED_SETS = FEATURE_SETS[:2]  # 元の 3 列と、2 乗の項を足した 6 列
-CREATOR = "getting_started_ml.chapter09_figures"
-SVG_SETTINGS: dict[RcKeyType, Any] = svg_settings(CREATOR)
+CREATOR = "getting_started_ml.chapter09.figures"
 
 
 class PredictionData(TypedDict):
@@ -97,34 +91,17 @@ def draw_predictions(data: PredictionData) -> Figure:
     return figure
 
 
-def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """図を SVG にする。第 11 章と同じく描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    metadata = {
-        "Title": title,
-        "Date": None,
-        "Creator": CREATOR,
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure.savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
-
-
 def predictions_svg(data: PredictionData) -> str:
     """正解と予測の図の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_predictions(data)
-    return svg_text(figure, "Boston のテストデータの正解と予測", data)
+    return figure_svg(
+        lambda: draw_predictions(data), "Boston のテストデータの正解と予測", data, CREATOR
+    )
 
 
 def write_figures(directory: Path) -> list[Path]:
     """Boston.csv から図を描き、directory に保存する。"""
     data = prediction_data(prepare_boston(Table.load(BOSTON)))
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / PREDICTIONS_FIGURE
-    path.write_text(predictions_svg(data), encoding="utf-8", newline="\n")
-    return [path]
+    return [write_figure(directory, PREDICTIONS_FIGURE, predictions_svg(data))]
 
 
 def main() -> None:

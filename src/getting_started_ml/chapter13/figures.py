@@ -1,69 +1,32 @@
 """第 13 章の図: 寄与率と累積寄与率（スクリープロット）、CRIME で色分けした主成分得点。
 
 図に描く数値はふつうの関数で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
-python -m getting_started_ml.chapter13_figures で chapters/figures/ の 2 つの SVG を描き直す。
+python -m getting_started_ml.chapter13.figures で chapters/figures/ の 2 つの SVG を描き直す。
 """
 
 from __future__ import annotations
 
-import io
-import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypedDict
-from xml.etree import ElementTree
+from typing import TypedDict
 
-import matplotlib
-import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
 from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
 
-from getting_started_ml.chapter13 import (
+from getting_started_ml.chapter13.experiment import (
     THRESHOLD,
     StandardizedTable,
-    components_needed,
-    fit_pca,
     load_standardized_boston,
 )
+from getting_started_ml.chapter13.pca import components_needed, fit_pca
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 from getting_started_ml.numeric import format_fixed, kahan_mean
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+load_matplotlib()  # 日本語のフォントを登録し、画面の無い環境でも描く
 
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
 SCREE_FIGURE = "chapter13-scree.svg"
 SCORES_FIGURE = "chapter13-scores.svg"
-FONT_NAME = "IPAexGothic"
-DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
 GROUP_COLORS = {"high": "tab:red", "low": "tab:orange", "very_low": "tab:blue"}
-
-
-def svg_settings(salt: str) -> dict[RcKeyType, Any]:
-    """描き直しても同じバイト列になる設定。文字は曲線にして、フォントの無い環境でも同じに見せる。"""
-    return {"font.family": FONT_NAME, "svg.fonttype": "path", "svg.hashsalt": salt}
-
-
-def svg_text(figure: Figure, title: str, data: Mapping[str, Any], creator: str) -> str:
-    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    metadata = {
-        "Title": title,
-        "Date": None,
-        "Creator": creator,
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with matplotlib.rc_context(svg_settings(creator)):
-        figure.savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
-
-
-def embedded_data(svg: str) -> Any:
-    """svg_text が埋め込んだ JSON を読み出す。"""
-    element = ElementTree.fromstring(svg).find(f".//{DC_DESCRIPTION}")
-    if element is None or element.text is None:
-        raise ValueError("SVG に描いた数値（dc:description）が埋め込まれていません")
-    return json.loads(element.text)
 
 
 class ScreeData(TypedDict):
@@ -165,36 +128,26 @@ def draw_scores(data: ScoreData) -> Figure:
     return figure
 
 
-CREATOR = "getting_started_ml.chapter13_figures"
+CREATOR = "getting_started_ml.chapter13.figures"
 
 
 def scree_svg(data: ScreeData) -> str:
     """スクリープロットの SVG。"""
-    with matplotlib.rc_context(svg_settings(CREATOR)):
-        figure = draw_scree(data)
-    return svg_text(figure, "Boston の主成分の寄与率", data, CREATOR)
+    return figure_svg(lambda: draw_scree(data), "Boston の主成分の寄与率", data, CREATOR)
 
 
 def scores_svg(data: ScoreData) -> str:
     """主成分得点の散布図の SVG。"""
-    with matplotlib.rc_context(svg_settings(CREATOR)):
-        figure = draw_scores(data)
-    return svg_text(figure, "Boston の主成分得点", data, CREATOR)
+    return figure_svg(lambda: draw_scores(data), "Boston の主成分得点", data, CREATOR)
 
 
 def write_figures(directory: Path) -> list[Path]:
     """Boston.csv から 2 つの図を描き、directory に保存する。"""
     data = load_standardized_boston()
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (SCREE_FIGURE, scree_svg(scree_data(data))),
-        (SCORES_FIGURE, scores_svg(score_data(data))),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [
+        write_figure(directory, SCREE_FIGURE, scree_svg(scree_data(data))),
+        write_figure(directory, SCORES_FIGURE, scores_svg(score_data(data))),
+    ]
 
 
 def main() -> None:

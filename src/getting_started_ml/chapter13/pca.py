@@ -1,95 +1,35 @@
-"""第 13 章: 主成分分析による次元削減（Boston.csv）。
+"""第 13 章の主成分分析: 共分散行列、ヤコビ法の固有値分解、主成分、寄与率、標準化。
 
 共分散行列を求め、ヤコビ法（回転を繰り返す固有値分解）を自分で書いて主成分を取り出し、
-寄与率・必要な主成分の数・影響の大きい列を求める。データは分けず、乱数も使わない。
+寄与率・必要な主成分の数・影響の大きい列を求める。受け取った表は入口で arrays.as_rows に通し、
+中では有限の float の行のリスト（FloatRows）だけを扱う。
 """
 
 from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
 
-from getting_started_ml.chapter02 import Table, column_means, fill_missing
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.numeric import format_fixed, kahan_mean, kahan_sum, mean_and_std
+from getting_started_ml.arrays import FloatRows, RowsLike, as_rows
+from getting_started_ml.checks import require_count, require_real
+from getting_started_ml.numeric import kahan_mean, kahan_sum, mean_and_std
 
-if TYPE_CHECKING:
-    from numpy.typing import NDArray
-
-Matrix = list[list[float]]
-Rows: TypeAlias = "Sequence[Sequence[float]] | NDArray[Any]"
-"""公開関数が受け取る表: 数のリストのリストか、2 次元の numpy 配列。"""
-
-BOSTON = "Boston.csv"
-CATEGORY = "CRIME"
-THRESHOLD = 0.8
-TOP_K = 3
-COMPONENTS_TO_EXPLAIN = 2
 JACOBI_TOLERANCE = 1e-15
 """非対角成分の大きさ（フロベニウスノルム）が、行列全体のこの割合以下になったら止める。"""
 MAX_SWEEPS = 50
 """ヤコビ法の掃き出し（すべての非対角成分を 1 回ずつ回転で消す）の上限。"""
 
 
-# --8<-- [start:as-rows]
-def as_rows(x: object, name: str = "x") -> Matrix:
-    """リストのリストか 2 次元の numpy 配列を、有限の float の行のリストにする。
-
-    空の表、長さの違う行、数でないセル、NaN や無限大は、どこが悪いかを書いて失敗する。
-    """
-    if isinstance(x, str | bytes) or not isinstance(x, Iterable):
-        raise TypeError(
-            f"{name} は数の行の並び（リストのリストか 2 次元配列）です（{type(x).__name__}）"
-        )
-    rows = [_as_row(row, name, number) for number, row in enumerate(x, 1)]
-    if not rows:
-        raise ValueError(f"{name} に行が 1 つもありません")
-    width = len(rows[0])
-    if width == 0:
-        raise ValueError(f"{name} に列が 1 つもありません")
-    for number, row in enumerate(rows, 1):
-        if len(row) != width:
-            raise ValueError(
-                f"{name} の {number} 行目の長さが {len(row)} で、1 行目の {width} と違います"
-            )
-    return rows
-
-
-def _as_row(row: object, name: str, number: int) -> list[float]:
-    """1 行を float のリストにする。"""
-    if isinstance(row, str | bytes) or not isinstance(row, Iterable):
-        raise TypeError(f"{name} の {number} 行目は数の並びです（{type(row).__name__}）")
-    values = []
-    for cell in row:
-        if isinstance(cell, bool) or not (isinstance(cell, int | float) or _is_numpy_real(cell)):
-            raise TypeError(f"{name} の {number} 行目に数でないセルがあります（{cell!r}）")
-        value = float(cell)
-        if not math.isfinite(value):
-            raise ValueError(f"{name} の {number} 行目に有限でない数があります（{value}）")
-        values.append(value)
-    return values
-
-
-def _is_numpy_real(cell: object) -> bool:
-    """numpy の整数・浮動小数のスカラーか（numpy をここで読み込まずに確かめる）。"""
-    kind = getattr(getattr(cell, "dtype", None), "kind", None)
-    return kind in ("i", "u", "f") and getattr(cell, "ndim", None) == 0
-
-
-# --8<-- [end:as-rows]
-
-
 # --8<-- [start:covariance]
-def mean_of_columns(x: Rows) -> list[float]:
+def mean_of_columns(x: RowsLike) -> list[float]:
     """列ごとの平均（Java と同じ Kahan の和）。"""
     rows = as_rows(x)
     return [kahan_mean(row[j] for row in rows) for j in range(len(rows[0]))]
 
 
-def covariance_matrix(x: Rows) -> Matrix:
+def covariance_matrix(x: RowsLike) -> FloatRows:
     """共分散行列 Xcᵀ Xc / (n − 1)。Xc は列の平均を引いた X。和は行の順に素直に足す。
 
     積があふれたり 0 に消えたりしないよう、偏差を 2 のべき乗で割ってから求めて掛け戻す
@@ -103,7 +43,7 @@ def covariance_matrix(x: Rows) -> Matrix:
     return result
 
 
-def scaled_covariance(rows: Matrix) -> tuple[Matrix, int]:
+def scaled_covariance(rows: FloatRows) -> tuple[FloatRows, int]:
     """偏差の最大の絶対値が 1 未満になるよう 2**exponent で割った X の共分散と、その exponent。"""
     if len(rows) < 2:
         raise ValueError(f"共分散には 2 行以上が要ります（x は {len(rows)} 行）")
@@ -150,11 +90,11 @@ class Eigen:
     """固有値分解の結果。vectors[i] が values[i] の固有ベクトル（1 行に 1 つ）。大きい順に並ぶ。"""
 
     values: list[float]
-    vectors: Matrix
+    vectors: FloatRows
     sweeps: int
 
 
-def off_diagonal_norm(matrix: Matrix) -> float:
+def off_diagonal_norm(matrix: FloatRows) -> float:
     """非対角成分の 2 乗和の平方根。"""
     total = 0.0
     for i, row in enumerate(matrix):
@@ -164,7 +104,7 @@ def off_diagonal_norm(matrix: Matrix) -> float:
     return math.sqrt(total)
 
 
-def frobenius_norm(matrix: Matrix) -> float:
+def frobenius_norm(matrix: FloatRows) -> float:
     """すべての成分の 2 乗和の平方根。"""
     total = 0.0
     for row in matrix:
@@ -173,7 +113,7 @@ def frobenius_norm(matrix: Matrix) -> float:
     return math.sqrt(total)
 
 
-def rotate(a: Matrix, v: Matrix, p: int, q: int) -> None:
+def rotate(a: FloatRows, v: FloatRows, p: int, q: int) -> None:
     """a[p][q] を 0 にする回転 J で、a を Jᵀ a J に、v を v J に置き換える。"""
     theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
     t = math.copysign(1.0, theta) / (abs(theta) + math.sqrt(theta * theta + 1))
@@ -189,7 +129,7 @@ def rotate(a: Matrix, v: Matrix, p: int, q: int) -> None:
     a[p][q] = a[q][p] = 0.0
 
 
-def jacobi_eigen(symmetric: Matrix, tolerance: float = JACOBI_TOLERANCE) -> Eigen:
+def jacobi_eigen(symmetric: FloatRows, tolerance: float = JACOBI_TOLERANCE) -> Eigen:
     """対称行列を、非対角成分を 1 つずつ回転で消すヤコビ法で固有値分解する。
 
     非対角成分のノルムが全体の tolerance 倍以下になるまで掃き出しを繰り返す。
@@ -217,7 +157,7 @@ def jacobi_eigen(symmetric: Matrix, tolerance: float = JACOBI_TOLERANCE) -> Eige
     return Eigen(values, [[row[i] for row in v] for i in order], sweeps)
 
 
-def scaled_symmetric(symmetric: Matrix) -> tuple[int, Matrix]:
+def scaled_symmetric(symmetric: FloatRows) -> tuple[int, FloatRows]:
     """正方の対称行列を確かめ、最大の絶対値が [0.5, 1) に入るよう 2**exponent で割って返す。"""
     a = as_rows(symmetric, "symmetric")
     if len(a) != len(a[0]):
@@ -232,8 +172,7 @@ def scaled_symmetric(symmetric: Matrix) -> tuple[int, Matrix]:
 
 def check_tolerance(tolerance: float) -> None:
     """止める条件の割合 tolerance は 0 以上 1 未満の有限の数（NaN では比べても止まらない）。"""
-    if isinstance(tolerance, bool) or not isinstance(tolerance, int | float):
-        raise TypeError(f"tolerance は数です（{type(tolerance).__name__}）")
+    require_real(tolerance, "tolerance")
     if not 0.0 <= tolerance < 1.0:
         raise ValueError(f"tolerance は 0 以上 1 未満の数です（tolerance={tolerance}）")
 
@@ -242,7 +181,7 @@ def check_tolerance(tolerance: float) -> None:
 
 
 # --8<-- [start:signs]
-def normalize_signs(components: Sequence[Sequence[float]]) -> Matrix:
+def normalize_signs(components: Sequence[Sequence[float]]) -> FloatRows:
     """各主成分を、絶対値が最大の成分（同じなら先のもの）が正になる向きにそろえる。"""
     normalized = []
     for component in components:
@@ -267,22 +206,21 @@ class PcaModel:
     """
 
     mean: list[float]
-    components: Matrix
+    components: FloatRows
     explained_variance: list[float]
     explained_variance_ratio: list[float]
     sweeps: int
 
-    def transform(self, x: Rows) -> Matrix:
+    def transform(self, x: RowsLike) -> FloatRows:
         """x を主成分の座標に移す。"""
         return transform(self, x)
 
 
-def fit_pca(x: Rows, n_components: int) -> PcaModel:
+def fit_pca(x: RowsLike, n_components: int) -> PcaModel:
     """共分散行列の固有値分解で、寄与率の大きい順に n_components 個の主成分を求める。"""
     rows = as_rows(x)
     width = len(rows[0])
-    if isinstance(n_components, bool) or not isinstance(n_components, int):
-        raise TypeError(f"n_components は整数です（{type(n_components).__name__}）")
+    require_count(n_components, "n_components")
     if not 1 <= n_components <= width:
         raise ValueError(
             f"n_components は 1 以上、列の数 {width} 以下です（n_components={n_components}）"
@@ -309,7 +247,7 @@ def fit_pca(x: Rows, n_components: int) -> PcaModel:
 
 
 # --8<-- [start:transform]
-def transform(model: PcaModel, x: Rows) -> Matrix:
+def transform(model: PcaModel, x: RowsLike) -> FloatRows:
     """(x − mean) · componentsᵀ。和は列の順に素直に足す。"""
     rows = as_rows(x)
     width = len(model.mean)
@@ -374,7 +312,7 @@ def top_loadings(component: Sequence[float], columns: Sequence[str], k: int) -> 
 
 
 # --8<-- [start:standardize]
-def standardize(x: Rows) -> Matrix:
+def standardize(x: RowsLike) -> FloatRows:
     """列ごとに Kahan の平均を引き、母標準偏差（ddof 0）で割る。一定の列は 0 だけの列にする。
 
     一定かどうかは第 9 章と同じ numeric.is_constant で決め、一定の列は最初の値を引いて 1 で割る。
@@ -391,79 +329,3 @@ def standardize(x: Rows) -> Matrix:
 
 
 # --8<-- [end:standardize]
-
-
-# --8<-- [start:boston]
-@dataclass(frozen=True)
-class StandardizedTable:
-    """標準化した表。groups は行ごとのカテゴリ（図で色分けに使う）。"""
-
-    columns: list[str]
-    rows: Matrix
-    groups: list[str]
-
-
-def dummy_columns(table: Table, category: str) -> list[str]:
-    """カテゴリの値を並べ替え、先頭を落とした残りを「列名_値」にする。"""
-    values = sorted({row.text(category) for row in table.rows})
-    if any(not value.strip() for value in values):
-        raise ValueError(f"列 {category} に空のセルがあります")
-    return [f"{category}_{value}" for value in values[1:]]
-
-
-def standardize_boston(table: Table, category: str = CATEGORY) -> StandardizedTable:
-    """カテゴリをダミー変数にして末尾に足し、空欄を全行の平均で埋め、すべての列を標準化する。"""
-    if not table.rows:
-        raise ValueError("行が 1 つもない表は標準化できません")
-    numeric = [column for column in table.columns if column != category]
-    groups = [row.text(category) for row in table.rows]
-    dummies = dummy_columns(table, category)
-    filled = fill_missing(table.rows, numeric, column_means(table.rows, numeric))
-    rows = [
-        list(features.values)
-        + [1.0 if f"{category}_{group}" == dummy else 0.0 for dummy in dummies]
-        for features, group in zip(filled, groups, strict=True)
-    ]
-    return StandardizedTable(numeric + dummies, standardize(rows), groups)
-
-
-def load_standardized_boston(name: str = BOSTON) -> StandardizedTable:
-    """Boston.csv を読み、standardize_boston を通す。"""
-    return standardize_boston(Table.load(name))
-
-
-# --8<-- [end:boston]
-
-
-# --8<-- [start:main]
-def explain(data: StandardizedTable) -> list[str]:
-    """寄与率、必要な主成分の数、影響の大きい列を、表示する行にする。"""
-    model = fit_pca(data.rows, len(data.columns))
-    ratios = model.explained_variance_ratio
-    needed = components_needed(ratios, THRESHOLD)
-    shown = ", ".join(f"PC{i} {format_fixed(r, 4)}" for i, r in enumerate(ratios[:needed], 1))
-    cumulative = 0.0
-    for ratio in ratios[:needed]:
-        cumulative += ratio
-    lines = [
-        f"データ件数: {len(data.rows)}, 列数: {len(data.columns)}",
-        f"寄与率: {shown}",
-        f"累積寄与率が {THRESHOLD} に届く主成分の数: {needed}"
-        f"（累積寄与率 {format_fixed(cumulative, 4)}）",
-    ]
-    for number, component in enumerate(model.components[:COMPONENTS_TO_EXPLAIN], 1):
-        loadings = top_loadings(component, data.columns, TOP_K)
-        text = ", ".join(f"{item.column} {format_fixed(item.value, 3)}" for item in loadings)
-        lines.append(f"第 {number} 主成分で影響の大きい列: {text}")
-    return lines
-
-
-def main() -> None:
-    """Boston.csv の主成分分析の結果を表示する。"""
-    for line in explain(load_standardized_boston()):
-        print(line)
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
-# --8<-- [end:main]

@@ -1,8 +1,7 @@
-"""第 9 章: 特徴量エンジニアリング（Boston.csv、bike.tsv、weather.csv）。
+"""第 9 章の特徴量: ダミー変数、標準化、2 乗の項と交互作用の項、分位数と外れ値、項を選んだモデル。
 
 文字列の列をダミー変数にし、訓練データの統計で標準化し、2 乗の項と交互作用の項を足し、
-訓練データの正解から IQR で外れ値を除く。最後に、タブ区切りのファイルと Shift_JIS のファイルを
-読んで結合し、天気ごとの平均を求める。学習は第 7 章の線形回帰、分割は第 2 章の道具を使う。
+訓練データの正解から IQR で外れ値を除く。学習は第 7 章の線形回帰、分割は第 2 章の道具を使う。
 """
 
 from __future__ import annotations
@@ -10,41 +9,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from getting_started_ml.chapter02 import (
     Features,
-    Row,
     Table,
     TrainTestSplit,
     column_index,
-    fill_with_train_means,
     position_of,
     require_items,
     require_split,
     require_table,
-    split_train_test,
 )
 from getting_started_ml.chapter07 import LinearModel, fit_linear_regression, r2_score
-from getting_started_ml.checks import require_same_length
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import MalformedDataError, parse_records
-from getting_started_ml.numeric import format_fixed, kahan_mean, mean_and_std
+from getting_started_ml.checks import require_finite, require_numbers, require_same_length
+from getting_started_ml.numeric import mean_and_std
 
-BOSTON = "Boston.csv"
-BIKE = "bike.tsv"
-WEATHER = "weather.csv"
-TARGET = "PRICE"
-CATEGORY = "CRIME"
-TEST_SIZE = 0.3
-SEED = 0
-COLUMNS = ["RM", "LSTAT", "PTRATIO"]
-SQUARES = ["RM^2", "LSTAT^2", "PTRATIO^2"]
 DEFAULT_K = 1.5
-WEATHER_KEY = "weather_id"
-WEATHER_NAME = "weather"
-COUNT = "cnt"
-PRINT_AS_ZERO_BELOW = 1e-9
 
 
 # --8<-- [start:checks]
@@ -53,15 +33,6 @@ def require_text_values(values: Sequence[object], name: str) -> None:
     for position, value in enumerate(values):
         if not isinstance(value, str):
             raise TypeError(f"{name}は文字列の並びです（{position} 番目が {type(value).__name__}）")
-
-
-def require_numbers(values: Sequence[object], name: str) -> None:
-    """どの値も有限の数であることを確かめる。型が違えば TypeError、NaN や無限大は ValueError。"""
-    for position, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError(f"{name}は数の並びです（{position} 番目が {type(value).__name__}）")
-        if not math.isfinite(value):
-            raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
 
 
 # --8<-- [end:checks]
@@ -145,8 +116,7 @@ class Standardizer:
         columns = require_same_columns(rows, "標準化を学ぶ行")
         means, stds = {}, {}
         for position, column in enumerate(columns):
-            values = [row.values[position] for row in rows]
-            require_numbers(values, f"列 {column} の値")
+            values = require_numbers([row.values[position] for row in rows], f"列 {column} の値")
             # 一定の列（numeric.is_constant）は、平均が最初の値、標準偏差が 0 で返ってくる。
             # 平均を足し算で求めると丸めの誤差が残り、それを同じくらい小さな標準偏差で
             # 割ると 0 でなく ±1 になってしまうからだ。0 の標準偏差は 1 に置き換える。
@@ -219,8 +189,8 @@ def select(x: Sequence[Features], terms: Sequence[str]) -> list[Features]:
 # --8<-- [start:quantile]
 def quantile(values: Sequence[float], q: float) -> float:
     """分位数。並べ替えて (n − 1)·q 番目を求め、間に落ちたら両隣を線形に補間する。"""
-    require_numbers(values, "値")
-    require_numbers([q], "q")
+    values = require_numbers(values, "値")
+    q = require_finite(q, "q")
     if not values:
         raise ValueError("空の並びの分位数は求められません（値が 0 件です）")
     if not 0.0 <= q <= 1.0:
@@ -234,7 +204,7 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 def iqr_outliers(values: Sequence[float], k: float = DEFAULT_K) -> list[bool]:
     """Q1 − k·IQR 未満か Q3 + k·IQR 超の値を外れ値とする。境界ちょうどは外れ値でない。"""
-    require_numbers([k], "k")
+    k = require_finite(k, "k")
     if k < 0:
         raise ValueError(f"k は 0 以上です（k={k}）")
     q1, q3 = quantile(values, 0.25), quantile(values, 0.75)
@@ -259,116 +229,6 @@ def remove_target_outliers(
 
 
 # --8<-- [end:quantile]
-
-
-# --8<-- [start:load-delimited]
-def load_delimited(path: Path | str, encoding: str, delimiter: str) -> Table:
-    """文字コードと区切り文字を指定して表を読む。読めないバイトは置き換えずに失敗する。"""
-    if not delimiter:
-        raise ValueError("区切り文字（delimiter）が空です")
-    content = Path(path).read_bytes()
-    try:
-        text = content.decode(encoding)
-    except UnicodeDecodeError as error:
-        raise MalformedDataError(
-            f"{path} を {encoding} として読めません（{error.start} バイト目）。"
-            "ファイルの文字コードを確かめてください"
-        ) from error
-    return Table.from_records(parse_records(text, delimiter, str(path)))
-
-
-# --8<-- [end:load-delimited]
-
-
-# --8<-- [start:join]
-def load_bike() -> Table:
-    """bike.tsv（UTF-8、タブ区切り）を読む。"""
-    return Table.load(BIKE)
-
-
-def load_weather() -> Table:
-    """weather.csv（Shift_JIS、カンマ区切り）を読む。"""
-    return Table.load(WEATHER)
-
-
-def rows_by_key(table: Table, key: str) -> dict[str, Row]:
-    """key の値（文字列のまま）から行への対応。同じ値が 2 回出てきたら失敗する。"""
-    require_table(table)
-    position_of(column_index(table.columns), key)
-    lookup: dict[str, Row] = {}
-    for row in table.rows:
-        value = row.text(key)
-        if value in lookup:
-            raise ValueError(f"結合する表の {key} に同じ値 {value!r} が 2 回あります")
-        lookup[value] = row
-    return lookup
-
-
-def join_weather(bike: Table, weather: Table, key: str = WEATHER_KEY) -> Table:
-    """key が同じ行どうしをつなぐ（内部結合）。weather に無い key の bike の行は落とす。"""
-    require_table(bike, "bike")
-    require_table(weather, "weather")
-    position_of(column_index(bike.columns), key)
-    lookup = rows_by_key(weather, key)
-    extra = [column for column in weather.columns if column != key]
-    rows = [
-        [*row.cells, *(lookup[value].text(column) for column in extra)]
-        for row in bike.rows
-        if (value := row.text(key)) in lookup
-    ]
-    return Table.of([*bike.columns, *extra], rows)
-
-
-def mean_count_by_weather(
-    joined: Table, group: str = WEATHER_NAME, value: str = COUNT
-) -> list[tuple[str, float]]:
-    """group の値ごとに value の平均を求め、平均の大きい順に並べる（同じなら先に出た順）。"""
-    require_table(joined, "joined")
-    if not joined.rows:
-        raise ValueError("行が 1 つもない表は集計できません")
-    groups: dict[str, list[float]] = {}
-    for number, row in enumerate(joined.rows):
-        amount = row.number(value)
-        if amount is None:
-            raise ValueError(f"{number} 行目の {value} が欠損しているので平均に入れられません")
-        groups.setdefault(row.text(group), []).append(amount)
-    means = [(name, kahan_mean(amounts)) for name, amounts in groups.items()]
-    return sorted(means, key=lambda pair: pair[1], reverse=True)
-
-
-# --8<-- [end:join]
-
-
-# --8<-- [start:prepare]
-def prices(rows: Sequence[Row]) -> list[float]:
-    """正解（PRICE）を数として読む。欠損していれば何行目かを書いて失敗する。"""
-    require_items(rows, Row, "rows")
-    values = []
-    for position, row in enumerate(rows):
-        value = row.number(TARGET)
-        if value is None:
-            raise ValueError(f"{position} 行目の {TARGET} が欠損しているので正解に使えません")
-        values.append(value)
-    return values
-
-
-def prepare_boston(
-    table: Table, test_size: float = TEST_SIZE, seed: int = SEED
-) -> TrainTestSplit[Features, float]:
-    """CRIME を全行でダミー変数にし、分けてから、訓練データの平均だけで両方を補完する。"""
-    require_table(table)
-    if not table.rows:
-        raise ValueError("行が 1 つもない表は分けられません")
-    position_of(column_index(table.columns), TARGET)
-    categories = dummy_categories(row.text(CATEGORY) for row in table.rows)
-    encoded = encode_dummies(table, CATEGORY, categories)
-    columns = [column for column in encoded.columns if column != TARGET]
-    rows = list(encoded.rows)
-    split = split_train_test(rows, prices(rows), test_size, seed)
-    return fill_with_train_means(split, columns)
-
-
-# --8<-- [end:prepare]
 
 
 # --8<-- [start:score]
@@ -423,64 +283,3 @@ def score_feature_set(
 
 
 # --8<-- [end:score]
-
-
-# --8<-- [start:feature-sets]
-INTERACTIONS = [term_name(a, b) for a, b in pairs_with_replacement(COLUMNS)]
-FEATURE_SETS: list[tuple[str, list[str]]] = [
-    ("元の特徴量（3 列）", COLUMNS),
-    ("2 乗の項を追加（6 列）", COLUMNS + SQUARES),
-    ("交互作用の項も追加（9 列）", COLUMNS + INTERACTIONS),
-]
-# --8<-- [end:feature-sets]
-
-
-# --8<-- [start:main]
-def standardized_summary(x_train: Sequence[Features], column: str) -> tuple[float, float]:
-    """訓練データを標準化し、標準化したあとの column の平均と標準偏差を測り直す。"""
-    require_items(x_train, Features, "x_train")
-    restandardized = Standardizer.fit(Standardizer.fit(x_train).transform(x_train))
-    return restandardized.means[column], restandardized.stds[column]
-
-
-def format_small(value: float, digits: int) -> str:
-    """|値| が 1e-9 未満なら 0 とみなして表示する（-0.00 と出さないため）。"""
-    return format_fixed(0.0 if abs(value) < PRINT_AS_ZERO_BELOW else value, digits)
-
-
-def score_line(label: str, scores: Scores) -> str:
-    """「  名前: 訓練 0.1234, テスト 0.5678」の 1 行。"""
-    if not isinstance(scores, Scores):
-        raise TypeError(f"scores は Scores です（{type(scores).__name__}）")
-    return f"  {label}: 訓練 {format_fixed(scores.train, 4)}, テスト {format_fixed(scores.test, 4)}"
-
-
-def weather_line(means: Sequence[tuple[str, float]]) -> str:
-    """「天気ごとの平均利用者数: 晴れ=…, …」の 1 行。"""
-    return "天気ごとの平均利用者数: " + ", ".join(
-        f"{name}={format_fixed(mean, 1)}" for name, mean in means
-    )
-
-
-def main() -> None:
-    """Boston.csv で特徴量の組み合わせごとに R² を測り、bike と weather を結合して集計する。"""
-    split = prepare_boston(Table.load(BOSTON))
-    mean, std = standardized_summary(split.x_train, "RM")
-    print(f"訓練データ: {len(split.x_train)} 件, テストデータ: {len(split.x_test)} 件")
-    print(f"特徴量の列: {', '.join(split.x_train[0].columns)}")
-    print(
-        f"標準化した訓練データの RM: 平均 {format_small(mean, 2)}, 標準偏差 {format_small(std, 2)}"
-    )
-    print("決定係数:")
-    for label, terms in FEATURE_SETS:
-        print(score_line(label, score_feature_set(split, COLUMNS, terms)))
-    reduced = remove_target_outliers(split)
-    print(f"訓練データの {TARGET} の外れ値: {len(split.t_train) - len(reduced.t_train)} 件")
-    squares = score_feature_set(reduced, COLUMNS, COLUMNS + SQUARES)
-    print(score_line("外れ値を除いて 2 乗の項を追加", squares))
-    print(weather_line(mean_count_by_weather(join_weather(load_bike(), load_weather()))))
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
-# --8<-- [end:main]

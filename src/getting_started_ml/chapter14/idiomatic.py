@@ -1,17 +1,17 @@
 """第 14 章を scikit-learn と pandas で書くと: 同じ初期中心から KMeans を動かし、pandas で要約する。
 
 初期中心は自作版と同じ JavaRandom の並べ替えで選び、KMeans(init=…, n_init=1) に渡す。
-自作版（chapter14）と同じ表が出ることを tests/test_chapter14_sklearn.py が確かめる。
+自作版（chapter14）と同じ表が出ることを tests/test_chapter14_idiomatic.py が確かめる。
 """
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
+from getting_started_ml.arrays import FloatArray
 from getting_started_ml.chapter14 import (
     CLUSTER_COUNTS,
     DEFAULT_MAX_ITERATIONS,
@@ -21,6 +21,7 @@ from getting_started_ml.chapter14 import (
     SEED,
     WHOLESALE,
 )
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import format_fixed
@@ -32,7 +33,7 @@ def spending_frame(name: str = WHOLESALE) -> pd.DataFrame:
     return pd.read_csv(data_path(name)).drop(columns=list(NON_SPENDING_COLUMNS))
 
 
-def fit_from_our_seeds(z: np.ndarray, k: int, seed: int = SEED) -> KMeans:
+def fit_from_our_seeds(z: FloatArray, k: int, seed: int = SEED) -> KMeans:
     """自作版と同じ 10 通りの初期中心から KMeans を 1 回ずつ動かし、inertia_ の最小を残す。"""
     best: KMeans | None = None
     for s in range(seed, seed + DEFAULT_N_INIT):
@@ -47,7 +48,7 @@ def fit_from_our_seeds(z: np.ndarray, k: int, seed: int = SEED) -> KMeans:
     return best
 
 
-def kmeans_plus_plus_sse(z: np.ndarray, k: int) -> float:
+def kmeans_plus_plus_sse(z: FloatArray, k: int) -> float:
     """scikit-learn 既定の k-means++ で 10 回やり直した最小の SSE（種は random_state=0）。"""
     with threadpool_limits(1):
         return float(KMeans(n_clusters=k, n_init=10, random_state=0).fit(z).inertia_)
@@ -80,3 +81,13 @@ def library_report(frame: pd.DataFrame) -> list[str]:
 
 
 # --8<-- [end:idiomatic]
+
+
+def main() -> None:
+    """pandas と scikit-learn で同じことをして、自作版の章のコマンドと同じ行を表示する。"""
+    for line in library_report(spending_frame()):
+        print(line)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))

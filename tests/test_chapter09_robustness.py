@@ -74,7 +74,7 @@ def test_ダミー変数の列は元の行の数と列を保つ(
 @given(st.lists(st.lists(numbers, min_size=1, max_size=3), max_size=5))
 def test_標準化は揃った有限の行だけから学ぶ(rows: list[list[float]]) -> None:
     data = [Features(tuple(f"c{i}" for i in range(len(row))), tuple(row)) for row in rows]
-    names = ["空です", "列がそろっていません", "有限の数ではありません", "分散が有限になりません"]
+    names = ["空です", "列がそろっていません", "有限の数です", "分散が有限になりません"]
     result = call_safely(lambda: Standardizer.fit(data), names=names)
     if result is not None:
         assert all(std > 0.0 for std in result.stds.values())

@@ -1,0 +1,8 @@
+"""第 14 章: k-means によるクラスタリング。"""
+
+from getting_started_ml.chapter14.kmeans import assign_clusters, squared_distance
+
+__all__ = [
+    "assign_clusters",
+    "squared_distance",
+]

@@ -1,0 +1,76 @@
+"""第 13 章: 主成分分析による次元削減（Boston.csv）。
+
+共分散行列を求め、ヤコビ法（回転を繰り返す固有値分解）を自分で書いて主成分を取り出し、
+寄与率・必要な主成分の数・影響の大きい列を求める。データは分けず、乱数も使わない。
+主成分分析は pca、Boston の前処理と表示は experiment にある。
+"""
+
+from getting_started_ml.chapter13.experiment import (
+    BOSTON,
+    CATEGORY,
+    COMPONENTS_TO_EXPLAIN,
+    THRESHOLD,
+    TOP_K,
+    StandardizedTable,
+    explain,
+    load_standardized_boston,
+    standardize_boston,
+)
+from getting_started_ml.chapter13.pca import (
+    JACOBI_TOLERANCE,
+    MAX_SWEEPS,
+    Eigen,
+    Loading,
+    PcaModel,
+    check_tolerance,
+    components_needed,
+    covariance_matrix,
+    fit_pca,
+    frobenius_norm,
+    jacobi_eigen,
+    mean_of_columns,
+    normalize_signs,
+    off_diagonal_norm,
+    power_of_two_above,
+    rotate,
+    scaled_covariance,
+    scaled_symmetric,
+    standardize,
+    times_power_of_two,
+    top_loadings,
+    transform,
+)
+
+__all__ = [
+    "BOSTON",
+    "CATEGORY",
+    "COMPONENTS_TO_EXPLAIN",
+    "JACOBI_TOLERANCE",
+    "MAX_SWEEPS",
+    "THRESHOLD",
+    "TOP_K",
+    "Eigen",
+    "Loading",
+    "PcaModel",
+    "StandardizedTable",
+    "check_tolerance",
+    "components_needed",
+    "covariance_matrix",
+    "explain",
+    "fit_pca",
+    "frobenius_norm",
+    "jacobi_eigen",
+    "load_standardized_boston",
+    "mean_of_columns",
+    "normalize_signs",
+    "off_diagonal_norm",
+    "power_of_two_above",
+    "rotate",
+    "scaled_covariance",
+    "scaled_symmetric",
+    "standardize",
+    "standardize_boston",
+    "times_power_of_two",
+    "top_loadings",
+    "transform",
+]

@@ -1,0 +1,76 @@
+"""第 14 章: k-means によるクラスタリング（Wholesale.csv）。
+
+点を最も近い中心に割り当て、中心をクラスタの平均に動かすことを、中心が動かなくなるまで
+繰り返す（Lloyd の方法）。初期中心は Java 版と同じ乱数で選び、10 通りから SSE の最小を残す。
+k-means は kmeans、Wholesale の読み込みと表示は experiment にある。
+"""
+
+from getting_started_ml.chapter14.experiment import (
+    CLUSTER_COUNTS,
+    N_CLUSTERS,
+    NON_SPENDING_COLUMNS,
+    WHOLESALE,
+    Spending,
+    load_spending,
+    report,
+)
+from getting_started_ml.chapter14.kmeans import (
+    DEFAULT_MAX_ITERATIONS,
+    DEFAULT_N_INIT,
+    SEED,
+    Candidate,
+    ClusterSummary,
+    KMeansResult,
+    assign_clusters,
+    best_result,
+    check_labels,
+    checked_pair,
+    choose_initial_centers,
+    distance_table,
+    first_positions,
+    fit_kmeans,
+    fit_with_restarts,
+    lloyd,
+    moved_centers,
+    nearest_centers,
+    require_cluster_count,
+    squared_distance,
+    sse_by_cluster_count,
+    sum_of_squared_errors,
+    summarize_clusters,
+    update_centers,
+)
+
+__all__ = [
+    "CLUSTER_COUNTS",
+    "DEFAULT_MAX_ITERATIONS",
+    "DEFAULT_N_INIT",
+    "NON_SPENDING_COLUMNS",
+    "N_CLUSTERS",
+    "SEED",
+    "WHOLESALE",
+    "Candidate",
+    "ClusterSummary",
+    "KMeansResult",
+    "Spending",
+    "assign_clusters",
+    "best_result",
+    "check_labels",
+    "checked_pair",
+    "choose_initial_centers",
+    "distance_table",
+    "first_positions",
+    "fit_kmeans",
+    "fit_with_restarts",
+    "lloyd",
+    "load_spending",
+    "moved_centers",
+    "nearest_centers",
+    "report",
+    "require_cluster_count",
+    "squared_distance",
+    "sse_by_cluster_count",
+    "sum_of_squared_errors",
+    "summarize_clusters",
+    "update_centers",
+]
