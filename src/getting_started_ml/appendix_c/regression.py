@@ -15,10 +15,14 @@ import numpy.typing as npt
 
 from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
-from getting_started_ml.chapter12.experiment import ALPHAS, compare_on_test, validation_experiments
-from getting_started_ml.chapter12.features import BostonDataset
-from getting_started_ml.chapter12.regularization import ridge_fit
-from getting_started_ml.chapter12.selection import best_experiment
+from getting_started_ml.chapter12 import (
+    ALPHAS,
+    BostonDataset,
+    best_experiment,
+    compare_on_test,
+    ridge_fit,
+    validation_experiments,
+)
 from getting_started_ml.checks import (
     require_count,
     require_finite,
