@@ -77,6 +77,8 @@ EXEMPT: dict[str, str] = {
     "chapter08.save_pipeline": "ファイルを書く（tests/test_chapter08.py）",
     "chapter15.FileModelStore": "ファイルを読み書きする（第 15 章のテスト）",
     "chapter15.train_and_save_models": "データで学習してファイルを書く（data テスト）",
+    "chapter15.train": "データで学習してファイルを書く（data テスト）",
+    "chapter15.serve": "本物のサーバーを起動する（tests/test_chapter15_data.py）",
     "chapter15.create_app": "FastAPI のアプリを作る（tests/test_chapter15_api.py）",
     "chapter15.read_body": "FastAPI が呼ぶ（tests/test_chapter15_api.py）",
     "chapter15.unreadable": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import tempfile
 import time
@@ -25,6 +24,7 @@ from getting_started_ml.chapter07 import LinearModel
 from getting_started_ml.chapter08 import FEATURES as SURVIVED_FEATURES
 from getting_started_ml.chapter08 import FittedPipeline, pipeline_from_json, pipeline_to_json
 from getting_started_ml.chapter15.domain import (
+    LOGGER,
     MODEL_NAMES,
     PCLASSES,
     PORTS,
@@ -36,9 +36,8 @@ from getting_started_ml.chapter15.domain import (
     Passenger,
 )
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
-LOGGER = logging.getLogger("getting_started_ml.chapter15")
 
 FORMAT = "getting_started_ml.chapter15.model"
 FORMAT_VERSION = 1
@@ -336,7 +335,7 @@ class FileModelStore:
         """保存したパイプラインを読む。"""
         return self._load(SURVIVAL_MODEL, SURVIVAL_KIND, _survival_model_from_payload)
 
-    def _load(self, model: str, kind: str, build: Callable[[Any], T]) -> T:
+    def _load(self, model: str, kind: str, build: Callable[[Any], _T]) -> _T:
         """stat が前と同じなら覚えたモデル（または失敗）を使い、違えば読み直す。"""
         path = self.path_of(model)
         try:
@@ -353,7 +352,7 @@ class FileModelStore:
                 self._loaded.pop(model, None)
         if loaded.model is None:
             raise ModelNotFoundError(model)
-        return cast(T, loaded.model)
+        return cast(_T, loaded.model)
 
     def _forget(self, model: str, path: Path) -> None:
         """ファイルが無い。覚えたモデルを捨て、ログには状態が変わったときに 1 度だけ書く。"""
@@ -362,7 +361,7 @@ class FileModelStore:
         if not already_missing:
             LOGGER.warning("モデル %s のファイルがありません: %s", model, path)
 
-    def _read(self, model: str, kind: str, build: Callable[[Any], T], size: int) -> T | None:
+    def _read(self, model: str, kind: str, build: Callable[[Any], _T], size: int) -> _T | None:
         """読んでモデルを作る。使えなければ理由と場所をログに書いて None。"""
         path = self.path_of(model)
         try:
