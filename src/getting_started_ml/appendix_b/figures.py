@@ -1,6 +1,6 @@
 """付録 B の図: Survived の決定木のスコアの PR 曲線と ROC 曲線、多項式の次数と正則化の誤差。
 
-描く数値は SVG に JSON で埋め込む（第 11 章の図と同じしくみ）。
+描く数値は SVG に JSON で埋め込む（共通の getting_started_ml.figures で描く）。
 python -m getting_started_ml.appendix_b.figures で chapters/figures/ の SVG を描き直す。
 """
 

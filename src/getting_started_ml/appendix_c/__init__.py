@@ -76,7 +76,6 @@ from getting_started_ml.appendix_c.regression import (
     check_ridge_claim,
     percentile,
     percentile_interval,
-    require_reals,
     resampled_positions,
     resampled_r2,
 )
@@ -161,7 +160,6 @@ __all__ = [
     "print_tree_comparison",
     "print_widths",
     "regularized_incomplete_beta",
-    "require_reals",
     "required_pairs",
     "required_size",
     "resampled_positions",

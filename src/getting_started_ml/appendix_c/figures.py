@@ -1,6 +1,6 @@
 """付録 C の図: 区間の本当の被覆率、深さ 2 と 3 の木の差のばらつき、選んだだけで上がる点。
 
-描く数値はふつうの関数で求め、SVG に JSON で埋め込む（第 11 章の図と同じしくみ）。
+描く数値はふつうの関数で求め、SVG に JSON で埋め込む（共通の getting_started_ml.figures で描く）。
 python -m getting_started_ml.appendix_c.figures で chapters/figures/ の 3 つの SVG を描き直す。
 """
 
