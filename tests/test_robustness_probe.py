@@ -152,7 +152,6 @@ KNOWN_BUGS: dict[str, tuple[str, str]] = {
     "appendix_a.side_sums": ("[] [nan] [None]  {} ''", "AttributeError"),
     "appendix_a.two_label_counts": ("[]", "IndexError"),
     "appendix_a.weighted_part": ("*", "AttributeError"),
-    "appendix_b.checked_settings": ("[nan]", "NaN"),
     "chapter02.Features": ("[nan]", "NaN"),
     "chapter03.best_split": ("[nan] [None]", "AttributeError"),
     "chapter03.build_tree": ("[None]", "AttributeError"),
@@ -234,15 +233,6 @@ KNOWN_BUGS: dict[str, tuple[str, str]] = {
     "chapter13.dummy_columns": ("*", "AttributeError"),
     "chapter13.explain": ("*", "AttributeError"),
     "chapter13.standardize_boston": ("*", "AttributeError"),
-    "chapter15.PipelineSurvivalModel": ("*", "AttributeError"),
-    "chapter15.linear_model_to_payload": ("*", "AttributeError"),
-    "chapter15.raw_row": ("*", "AttributeError"),
-    "chapter15.checked": ("*", "AttributeError"),
-    "chapter15.contract": ("*", "AttributeError"),
-    "chapter15.request_schema": ("*", "AttributeError"),
-    "chapter15.movie_from": ("*", "AttributeError"),
-    "chapter15.parse_object": ("*", "AttributeError"),
-    "chapter15.passenger_from": ("*", "AttributeError"),
 }
 """まだ直っていない不具合: 名前 → (悪い値の名前を空白で区切ったもの（* はすべて）, 症状)。
 

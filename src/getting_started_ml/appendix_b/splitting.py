@@ -31,7 +31,12 @@ from getting_started_ml.chapter11 import (
     prepare_survived,
     tree_trainer,
 )
-from getting_started_ml.checks import require_count, require_same_length, require_sequence
+from getting_started_ml.checks import (
+    require_count,
+    require_no_nan,
+    require_same_length,
+    require_sequence,
+)
 from getting_started_ml.java_random import shuffle, shuffled_positions
 
 MAX_LEAVE_ONE_OUT = 1000
@@ -158,10 +163,11 @@ def best_setting(
 
 
 def checked_settings(settings: Sequence[_S]) -> list[_S]:
-    """1 つ以上の設定の列であることを確かめる。"""
+    """1 つ以上の設定の列で、NaN を含まないことを確かめる（NaN の設定はどれとも比べられない）。"""
     options = list(require_sequence(settings, "settings"))
     if not options:
         raise ValueError("settings が空です")
+    require_no_nan(options, "settings ")
     return options
 
 

@@ -73,6 +73,7 @@ from getting_started_ml.chapter15.presentation import (
     not_finite,
     read_body,
     request_schema,
+    require_schema,
     too_large,
     unreadable,
 )
@@ -188,6 +189,7 @@ __all__ = [
     "raw_row",
     "read_body",
     "request_schema",
+    "require_schema",
     "run",
     "serve",
     "too_large",

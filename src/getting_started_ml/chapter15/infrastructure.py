@@ -75,6 +75,8 @@ class PipelineSurvivalModel:
     """
 
     def __init__(self, pipeline: FittedPipeline) -> None:
+        if not isinstance(pipeline, FittedPipeline):
+            raise TypeError(f"pipeline は FittedPipeline です（{type(pipeline).__name__}）")
         self.pipeline = pipeline
         self.kept = tuple(
             name for name in SURVIVED_FEATURES if name not in pipeline.dummies.dummies
@@ -119,6 +121,8 @@ def raw_row(passenger: Passenger) -> list[str]:
     予測には使わない。表を作らない近道が第 8 章と同じ数を作ることを、テストがこの行で確かめる。
     無い値は空の文字列にし、整数は小数点を付けずに書く（年齢の補完の鍵が文字列の組だから）。
     """
+    if not isinstance(passenger, Passenger):
+        raise TypeError(f"passenger は Passenger です（{type(passenger).__name__}）")
     return [
         str(passenger.pclass),
         passenger.sex,
@@ -186,6 +190,8 @@ def _reject_constant(name: str) -> float:
 
 def linear_model_to_payload(model: LinearModel) -> dict[str, Any]:
     """線形回帰の切片と、列の順の係数。"""
+    if not isinstance(model, LinearModel):
+        raise TypeError(f"model は LinearModel です（{type(model).__name__}）")
     return {"intercept": model.intercept, "coefficients": dict(model.coefficients)}
 
 

@@ -193,13 +193,21 @@ def json_type(spec_kind: Callable[[object], bool]) -> str:
     return "number" if spec_kind is is_number else "string"
 
 
+def require_schema(schema: object) -> None:
+    """schema が検査の決まり（Schema）であることを確かめる。"""
+    if not isinstance(schema, Schema):
+        raise TypeError(f"schema は Schema です（{type(schema).__name__} が渡されました）")
+
+
 def checked(schema: Schema, check: str) -> set[str]:
     """check で調べる欄の名前。"""
+    require_schema(schema)
     return {name for kind, names in schema.checks if kind == check for name in names}
 
 
 def request_schema(schema: Schema) -> dict[str, Any]:
     """検査の決まりから、OpenAPI に載せる JSON Schema を作る（文書用。検査は Schema が行う）。"""
+    require_schema(schema)
     required = sorted(
         {name for check, names in schema.checks if check == "required" for name in names}
     )

@@ -32,6 +32,8 @@ class InvalidRequestError(ValueError):
 # --8<-- [start:parse]
 def parse_object(body: bytes) -> dict[str, Any]:
     """ボディを JSON のオブジェクトとして読む。NaN・Infinity・1e400・10**400 などの数は読まない。"""
+    if not isinstance(body, bytes):
+        raise TypeError(f"body はバイト列です（{type(body).__name__} が渡されました）")
     try:
         text = body.decode(json.detect_encoding(body), "surrogatepass")  # json.loads と同じ読み方
         document = DECODER.decode(text)
