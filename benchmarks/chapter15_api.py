@@ -15,6 +15,7 @@ import asyncio
 import os
 import platform
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -26,13 +27,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import httpx2
 import uvicorn
 from fastapi import FastAPI
 from pydantic import BaseModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from chapter15_support import free_port, store_with_invented_models, wait_until_ready
+from support.chapter15 import store_with_invented_models
 
 HOST = "127.0.0.1"
 CLIENTS = (1, 10, 50)
@@ -181,6 +183,28 @@ def rss_mib(process: subprocess.Popen[bytes]) -> float:
         return 0.0
     kib = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")), "0")
     return int(kib) / 1024
+
+
+def free_port() -> int:
+    """127.0.0.1 で空いているポート（2 つのサーバーを別々のポートで起動するため）。"""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_ready(url: str, process: subprocess.Popen[bytes], timeout: float) -> None:
+    """/health が答えるまで待つ。プロセスが先に終わったら、その出力を添えて失敗する。"""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            error = process.stderr.read().decode("utf-8") if process.stderr else ""
+            raise RuntimeError(f"サーバーが起動しませんでした: {error}")
+        try:
+            httpx2.get(f"{url}/health", timeout=1.0)
+            return
+        except httpx2.TransportError:
+            time.sleep(0.1)
+    raise TimeoutError(f"{timeout} 秒待っても {url} が答えません")
 
 
 @contextmanager

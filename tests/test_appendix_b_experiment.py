@@ -23,7 +23,7 @@ from getting_started_ml.appendix_b.idiomatic import classification_table, surviv
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter10 import LogisticRegression
-from getting_started_ml.chapter11.figures import FIGURES_DIR, embedded_data
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 RunModule = Callable[..., Completed]
 

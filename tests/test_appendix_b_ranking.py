@@ -16,7 +16,7 @@ from getting_started_ml.appendix_b import (
     pr_curve,
 )
 from getting_started_ml.appendix_b.ranking import detection_labels
-from getting_started_ml.chapter11.roc import auc, roc_curve
+from getting_started_ml.chapter11 import auc, roc_curve
 
 # 資料の例: 信頼度の高い順に並べた 10 件の検出の当たり外れ（正解の物体は 5 個）
 HITS = (True, True, False, False, False, True, True, False, False, True)

@@ -14,8 +14,7 @@ from getting_started_ml.appendix_b.rates import (
     operating_point,
     specificity,
 )
-from getting_started_ml.chapter11 import ConfusionMatrix, f1_score, precision, recall
-from getting_started_ml.chapter11.roc import roc_curve
+from getting_started_ml.chapter11 import ConfusionMatrix, f1_score, precision, recall, roc_curve
 
 CM = ConfusionMatrix(tp=6, fp=2, fn=4, tn=8)  # 適合率 6/8、再現率 6/10、特異度 8/10
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
@@ -144,6 +145,18 @@ def test_同点なら先の設定を選ぶ() -> None:
         constant_trainer, ["b", "a"], list(range(6)), t, metric=accuracy, folds=k_fold(6, 2, 0)
     )
     assert (chosen, score) == ("b", 0.5)
+
+
+def test_NaNの設定は比べられないので失敗する() -> None:
+    with pytest.raises(ValueError, match="settings の 1 番目が NaN"):
+        best_setting(
+            lambda _: constant_trainer("a"),
+            [1.0, math.nan],
+            list(range(6)),
+            ["a", "b"] * 3,
+            metric=accuracy,
+            folds=k_fold(6, 2, 0),
+        )
 
 
 @pytest.mark.data("Survived.csv")

@@ -38,7 +38,7 @@ from getting_started_ml.chapter11 import (
     survived_metrics,
     tree_trainer,
 )
-from getting_started_ml.chapter11.figures import FIGURES_DIR, embedded_data
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 RunModule = Callable[..., Completed]
 

@@ -18,7 +18,7 @@ from getting_started_ml.appendix_c.regression import (
     resampled_positions,
 )
 from getting_started_ml.chapter07 import r2_score
-from getting_started_ml.chapter12.experiment import load_boston
+from getting_started_ml.chapter12 import load_boston
 from getting_started_ml.java_random import JavaRandom
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows
+from getting_started_ml.appendix_a import grow_weighted_numpy, predict_rows
 from getting_started_ml.appendix_c.applied import (
     BASELINE_DEPTH,
     CANDIDATE_DEPTH,
@@ -20,8 +20,7 @@ from getting_started_ml.appendix_c.applied import (
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import build_tree, feature_rows, predict_one
 from getting_started_ml.chapter08 import ClassWeight, class_weights
-from getting_started_ml.chapter11 import N_SPLITS, SURVIVED_FEATURES, LabeledData, k_fold
-from getting_started_ml.chapter11.cross_validation import pick
+from getting_started_ml.chapter11 import N_SPLITS, SURVIVED_FEATURES, LabeledData, k_fold, pick
 
 
 @pytest.mark.data("Survived.csv")

@@ -130,7 +130,9 @@ def test_決まりに合わない値は理由をすべて決まった順に返�
         b"\xff\xfe",
     ],
 )
-def test_読めない本文と型の違う値は1つの理由だけを返す(client: TestClient, content: bytes) -> None:
+def test_読めないボディと型の違う値は1つの理由だけを返す(
+    client: TestClient, content: bytes
+) -> None:
     response = client.post("/cinema/sales", content=content)
     assert (response.status_code, response.json()) == (422, {"detail": UNREADABLE})
 
@@ -161,7 +163,7 @@ def test_許していないメソッドは405でAllowを付ける(client: TestCl
     assert response.headers["allow"] == "POST"
 
 
-def test_1MiBを超える本文は413(client: TestClient) -> None:
+def test_1MiBを超えるボディは413(client: TestClient) -> None:
     response = client.post("/cinema/sales", content=b" " * (1024 * 1024 + 1))
     assert response.status_code == 413
 
@@ -216,7 +218,7 @@ def test_日本語はエスケープせずUTF_8で返す(client: TestClient) -> 
     assert "JSON の形式".encode() in response.content
 
 
-def test_OpenAPIの文書に本文の形を載せる(client: TestClient) -> None:
+def test_OpenAPIの文書にボディの形を載せる(client: TestClient) -> None:
     document = client.get("/openapi.json").json()
     movie = document["paths"]["/cinema/sales"]["post"]["requestBody"]["content"]
     schema = movie["application/json"]["schema"]

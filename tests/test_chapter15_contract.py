@@ -1,4 +1,4 @@
-"""第 15 章: 約束の性質のテスト。どんな本文にも、約束の形の応答だけを返す（500 は出ない）。"""
+"""第 15 章: 約束の性質のテスト。どんなボディにも、約束の形の応答だけを返す（500 は出ない）。"""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from support.chapter15 import (
 
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import ModelStore, PredictionNotFiniteError
+from getting_started_ml.chapter15.experiment import train_and_save_models
 from getting_started_ml.chapter15.infrastructure import FileModelStore
 from getting_started_ml.chapter15.presentation import create_app
-from getting_started_ml.chapter15.training import train_and_save_models
 from getting_started_ml.chapter15.validation import MOVIE, PASSENGER, UNREADABLE, Schema
 
 REASON = re.compile(r"^[a-z_0-9]+ は(必須です| 0 以上にしてください| .+ のどれかにしてください)$")
@@ -61,7 +61,7 @@ json_values = st.recursive(
 
 
 def bodies(schema: Schema) -> st.SearchStrategy[dict[str, Any]]:
-    """欄の一部を、正しい値・境目の値・型の違う値・null で埋めた本文。知らない欄も混ぜる。"""
+    """欄の一部を、正しい値・境目の値・型の違う値・null で埋めたボディ。知らない欄も混ぜる。"""
     names = [spec.name for spec in schema.fields]
     return st.dictionaries(
         st.sampled_from([*names, "extra"]),
@@ -100,7 +100,7 @@ def value_for(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
 
 
 def bodies_from_openapi(path: str) -> st.SearchStrategy[dict[str, Any]]:
-    """OpenAPI の文書に載せた本文の形から、欄を省いたり外れた値を入れたりした本文を作る。"""
+    """OpenAPI の文書に載せたボディの形から、欄を省いたり外れた値を入れたりしたボディを作る。"""
     content = OPENAPI["paths"][path]["post"]["requestBody"]["content"]
     properties = content["application/json"]["schema"]["properties"]
     return st.fixed_dictionaries(
@@ -109,7 +109,7 @@ def bodies_from_openapi(path: str) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def matches(schema: dict[str, Any], value: Any) -> bool:
-    """応答の本文が、OpenAPI の文書の形（必須の欄と、その型）に合うか。"""
+    """応答のボディが、OpenAPI の文書の形（必須の欄と、その型）に合うか。"""
     if schema.get("type") == "object":
         return isinstance(value, dict) and all(
             name in value and matches(schema["properties"].get(name, {}), value[name])
@@ -125,7 +125,7 @@ def matches(schema: dict[str, Any], value: Any) -> bool:
 # --8<-- [start:test-openapi]
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["/cinema/sales", "/survived"]), st.data())
-def test_OpenAPIの文書から作った本文に文書の形で答える(path: str, data: st.DataObject) -> None:
+def test_OpenAPIの文書から作ったボディに文書の形で答える(path: str, data: st.DataObject) -> None:
     body = data.draw(bodies_from_openapi(path))
     response = CLIENT.post(path, json=body)
     responses = OPENAPI["paths"][path]["post"]["responses"]
@@ -142,7 +142,7 @@ ROUTES = st.sampled_from([("/cinema/sales", MOVIE), ("/survived", PASSENGER)])
 
 
 def check_contract(client: TestClient, route: tuple[str, Schema], data: st.DataObject) -> None:
-    """本文を 1 つ作って送り、200 か 422 が約束の形で返ることを確かめる。"""
+    """ボディを 1 つ作って送り、200 か 422 が約束の形で返ることを確かめる。"""
     path, schema = route
     body = data.draw(bodies(schema))
     response = client.post(path, content=json.dumps(body).encode())
@@ -158,7 +158,7 @@ def check_contract(client: TestClient, route: tuple[str, Schema], data: st.DataO
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ROUTES, st.data())
-def test_どんな本文にも200か422だけを約束の形で返す(
+def test_どんなボディにも200か422だけを約束の形で返す(
     route: tuple[str, Schema], data: st.DataObject
 ) -> None:
     check_contract(CLIENT, route, data)
@@ -180,7 +180,7 @@ def real_client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ROUTES, st.data())
-def test_ファイルのモデルでもどんな本文にも200か422で答える(
+def test_ファイルのモデルでもどんなボディにも200か422で答える(
     invented_client: TestClient, route: tuple[str, Schema], data: st.DataObject
 ) -> None:
     check_contract(invented_client, route, data)
@@ -189,7 +189,7 @@ def test_ファイルのモデルでもどんな本文にも200か422で答え�
 @pytest.mark.data("cinema.csv", "Survived.csv")
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ROUTES, st.data())
-def test_実データのモデルでもどんな本文にも200か422で答える(
+def test_実データのモデルでもどんなボディにも200か422で答える(
     real_client: TestClient, route: tuple[str, Schema], data: st.DataObject
 ) -> None:
     check_contract(real_client, route, data)

@@ -18,12 +18,12 @@ from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter08 import FEATURES
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import Movie, Passenger
+from getting_started_ml.chapter15.experiment import train_and_save_models
 from getting_started_ml.chapter15.idiomatic import (
     save_sklearn_sales_model,
     train_sales_with_sklearn,
 )
 from getting_started_ml.chapter15.infrastructure import FileModelStore, raw_row
-from getting_started_ml.chapter15.training import train_and_save_models
 
 BOOK_URL = "http://127.0.0.1:8015"
 

@@ -101,7 +101,7 @@ def test_モデルのファイルを消すと再起動せずにdegradedになる
         (b"[" * 50_000, 422),
     ],
 )
-def test_大きすぎる本文や読めない数もサーバーは落ちずに答える(
+def test_大きすぎるボディや読めない数もサーバーは落ちずに答える(
     server: str, content: bytes, status: int
 ) -> None:
     response = httpx2.post(f"{server}/cinema/sales", content=content, timeout=30.0)
@@ -109,7 +109,7 @@ def test_大きすぎる本文や読めない数もサーバーは落ちずに�
     assert httpx2.get(f"{server}/health").status_code == 200
 
 
-def test_サーバーは本文にファイルの場所を出さない(server: str, models: FileModelStore) -> None:
+def test_サーバーはボディにファイルの場所を出さない(server: str, models: FileModelStore) -> None:
     path = models.path_of("survived")
     saved = path.read_bytes()
     try:

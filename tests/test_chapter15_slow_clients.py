@@ -66,7 +66,7 @@ def test_ヘッダーを少しずつ送る接続は期限で閉じる(server: st
     assert READ_TIMEOUT * 0.9 <= elapsed <= BOUND
 
 
-def test_本文を少しずつ送る接続も期限で閉じる(server: str) -> None:
+def test_ボディを少しずつ送る接続も期限で閉じる(server: str) -> None:
     with connect(server) as connection:
         head = HEAD + b"Content-Length: %d\r\n\r\n" % len(BODY)
         elapsed = trickle(connection, [head, *(BODY[i : i + 1] for i in range(len(BODY)))], 0.2)

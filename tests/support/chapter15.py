@@ -119,7 +119,7 @@ import sys
 
 import uvicorn
 
-from getting_started_ml.chapter15.cli import main
+from getting_started_ml.chapter15.experiment import main
 
 startup = uvicorn.Server.startup
 

@@ -27,7 +27,7 @@ N_POINTS = 25
 TEST_POINTS = tuple((j + 0.5) / 20 for j in range(20))
 """テストの位置: 0〜1 を 20 等分した区間の中央。"""
 MAX_SETS = 2000
-MAX_POINTS = 10_000
+MAX_TOTAL_POINTS = 10_000
 
 
 # --8<-- [start:decomposition]
@@ -57,8 +57,8 @@ def check_design(degree: int, penalty: float, n_sets: int, n_points: int) -> tup
     if sets > MAX_SETS:
         raise ValueError(f"n_sets は {MAX_SETS} 以下です（n_sets={sets}）")
     points = require_count(n_points, "n_points", minimum=2)
-    if sets * points > MAX_POINTS:
-        raise ValueError(f"n_sets × n_points は {MAX_POINTS} 以下です（{sets} × {points}）")
+    if sets * points > MAX_TOTAL_POINTS:
+        raise ValueError(f"n_sets × n_points は {MAX_TOTAL_POINTS} 以下です（{sets} × {points}）")
     return sets, points
 
 

@@ -1,6 +1,6 @@
 """付録 B の図: Survived の決定木のスコアの PR 曲線と ROC 曲線、多項式の次数と正則化の誤差。
 
-描く数値は SVG に JSON で埋め込む（第 11 章の図と同じしくみ）。
+描く数値は SVG に JSON で埋め込む（共通の getting_started_ml.figures で描く）。
 python -m getting_started_ml.appendix_b.figures で chapters/figures/ の SVG を描き直す。
 """
 
@@ -10,7 +10,6 @@ import math
 from pathlib import Path
 from typing import TypedDict
 
-import matplotlib
 from matplotlib.figure import Figure
 
 from getting_started_ml.appendix_b.bias_variance import N_POINTS, N_SETS, decompose
@@ -26,19 +25,21 @@ from getting_started_ml.appendix_b.generalization import (
 )
 from getting_started_ml.appendix_b.ranking import average_precision, pr_curve
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
-from getting_started_ml.chapter11.figures import (
-    FIGURES_DIR,
-    SVG_SETTINGS,
+from getting_started_ml.chapter11 import (
+    N_SPLITS,
+    SEED,
+    auc,
+    k_fold,
     out_of_fold_scores,
-    svg_text,
+    prepare_survived,
+    roc_curve,
 )
-from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import figure_svg, write_figure
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 from getting_started_ml.numeric import format_fixed
 
+CREATOR = "getting_started_ml.appendix_b.figures"
 PR_ROC_FIGURE = "appendix-b-pr-roc.svg"
 OVERFITTING_FIGURE = "appendix-b-overfitting.svg"
 BIAS_VARIANCE_FIGURE = "appendix-b-bias-variance.svg"
@@ -117,9 +118,9 @@ def draw_pr_roc(data: PrRocData) -> Figure:
 
 def pr_roc_svg(data: PrRocData) -> str:
     """PR 曲線と ROC 曲線の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_pr_roc(data)
-    return svg_text(figure, "Survived の決定木の PR 曲線と ROC 曲線", data)
+    return figure_svg(
+        lambda: draw_pr_roc(data), "Survived の決定木の PR 曲線と ROC 曲線", data, CREATOR
+    )
 
 
 class OverfittingData(TypedDict):
@@ -200,7 +201,7 @@ def overfitting_svg(data: OverfittingData) -> str:
         lambda: draw_overfitting(data),
         "多項式の次数と L2 正則化による訓練誤差と検証誤差",
         data,
-        "getting_started_ml.appendix_b.figures",
+        CREATOR,
     )
 
 
@@ -261,7 +262,7 @@ def bias_variance_svg(data: BiasVarianceData) -> str:
         lambda: draw_bias_variance(data),
         "多項式の次数ごとのバイアス²・バリアンス・雑音",
         data,
-        "getting_started_ml.appendix_b.figures",
+        CREATOR,
     )
 
 
@@ -273,12 +274,10 @@ def survived_scores() -> tuple[list[float], list[bool]]:
 
 def write_figures(directory: Path) -> list[Path]:
     """図を描き、directory に保存する。"""
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / PR_ROC_FIGURE
-    path.write_text(pr_roc_svg(pr_roc_data(*survived_scores())), encoding="utf-8", newline="\n")
+    pr_roc = write_figure(directory, PR_ROC_FIGURE, pr_roc_svg(pr_roc_data(*survived_scores())))
     overfitting = write_figure(directory, OVERFITTING_FIGURE, overfitting_svg(overfitting_data()))
     parts = write_figure(directory, BIAS_VARIANCE_FIGURE, bias_variance_svg(bias_variance_data()))
-    return [path, overfitting, parts]
+    return [pr_roc, overfitting, parts]
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from getting_started_ml.chapter11.metrics import mean_squared_error
+from getting_started_ml.chapter11 import mean_squared_error
 from getting_started_ml.checks import (
     require_count,
     require_finite,

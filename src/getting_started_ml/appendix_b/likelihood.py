@@ -23,7 +23,7 @@ from getting_started_ml.java_random import JavaRandom
 LINE_SEED = 3
 OUTLIER_ROWS = (4, 11, 17)
 OUTLIER_SHIFT = 5.0
-MAX_ROWS = 500
+MAX_LINE_ROWS = 500
 """least_absolute_line が受け付ける行の数の上限（2 点の組をすべて試すので、計算は行数の 3 乗）。"""
 
 
@@ -102,8 +102,8 @@ def least_absolute_line(x: Sequence[float], y: Sequence[float]) -> Line:
     """
     design, target = line_design(x, y)
     xs = design[:, 1]
-    if len(xs) > MAX_ROWS:
-        raise ValueError(f"x と y は {MAX_ROWS} 行以下です（{len(xs)} 行）")
+    if len(xs) > MAX_LINE_ROWS:
+        raise ValueError(f"x と y は {MAX_LINE_ROWS} 行以下です（{len(xs)} 行）")
     best, best_loss = Line(0.0, 0.0), math.inf
     for i in range(len(xs)):
         run = xs - xs[i]
@@ -124,8 +124,8 @@ def line_with_outliers(
 ) -> tuple[list[float], list[float]]:
     """y = 1 + 2x に標準偏差 0.1 の雑音を足し、OUTLIER_ROWS の行だけ OUTLIER_SHIFT 上にずらす。"""
     n = require_count(n_points, "n_points", minimum=2)
-    if n > MAX_ROWS:
-        raise ValueError(f"n_points は {MAX_ROWS} 以下です（n_points={n}）")
+    if n > MAX_LINE_ROWS:
+        raise ValueError(f"n_points は {MAX_LINE_ROWS} 以下です（n_points={n}）")
     random = JavaRandom(seed)
     x = [i / (n - 1) for i in range(n)]
     y = [1 + 2 * v + 0.1 * random.next_gaussian() for v in x]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.chapter11.metrics import (
+from getting_started_ml.chapter11 import (
     ConfusionMatrix,
     precision,
     ratio,

@@ -16,7 +16,7 @@ from getting_started_ml.checks import (
 )
 from getting_started_ml.java_random import JavaRandom
 
-MAX_ROWS = 100_000
+MAX_GAUSSIAN_ROWS = 100_000
 FID_ROWS = 500
 
 
@@ -107,8 +107,8 @@ def fid(real: Sequence[Sequence[float]], generated: Sequence[Sequence[float]]) -
 def gaussian_rows(n_rows: int, shift: float, scale: float, seed: int) -> list[list[float]]:
     """2 次元の正規分布の行（各軸が平均 shift、標準偏差 scale で独立）。nextGaussian で作る。"""
     n = require_count(n_rows, "n_rows", minimum=2)
-    if n > MAX_ROWS:
-        raise ValueError(f"n_rows は {MAX_ROWS} 以下です（n_rows={n}）")
+    if n > MAX_GAUSSIAN_ROWS:
+        raise ValueError(f"n_rows は {MAX_GAUSSIAN_ROWS} 以下です（n_rows={n}）")
     shift, scale = require_finite(shift, "shift"), require_finite(scale, "scale")
     random = JavaRandom(seed)
     return [[shift + scale * random.next_gaussian() for _ in range(2)] for _ in range(n)]

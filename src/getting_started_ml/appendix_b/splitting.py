@@ -13,26 +13,30 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from getting_started_ml.chapter02 import Features, Table
-from getting_started_ml.chapter11.cross_validation import (
+from getting_started_ml.chapter11 import (
+    N_SPLITS,
+    SEED,
+    SURVIVED,
+    SURVIVED_FEATURES,
     Fold,
+    Metric,
     Trainer,
+    accuracy,
     check_fold,
     check_splits,
     cross_validate,
     k_fold,
     k_fold_sequential,
     pick,
-)
-from getting_started_ml.chapter11.experiment import (
-    N_SPLITS,
-    SEED,
-    SURVIVED,
-    SURVIVED_FEATURES,
     prepare_survived,
     tree_trainer,
 )
-from getting_started_ml.chapter11.metrics import Metric, accuracy
-from getting_started_ml.checks import require_count, require_same_length, require_sequence
+from getting_started_ml.checks import (
+    require_count,
+    require_no_nan,
+    require_same_length,
+    require_sequence,
+)
 from getting_started_ml.java_random import shuffle, shuffled_positions
 
 MAX_LEAVE_ONE_OUT = 1000
@@ -40,9 +44,9 @@ MAX_LEAVE_ONE_OUT = 1000
 MAX_TIME_SERIES = 100_000
 """時系列の分割で受け付ける行の数の上限。"""
 
-S = TypeVar("S")
-X = TypeVar("X")
-Y = TypeVar("Y")
+_S = TypeVar("_S")
+_X = TypeVar("_X")
+_Y = TypeVar("_Y")
 
 
 # --8<-- [start:splitters]
@@ -135,19 +139,19 @@ class NestedResult:
 
 
 def best_setting(
-    make_trainer: Callable[[S], Trainer[X, Y, object]],
-    settings: Sequence[S],
-    x: Sequence[X],
-    t: Sequence[Y],
+    make_trainer: Callable[[_S], Trainer[_X, _Y, object]],
+    settings: Sequence[_S],
+    x: Sequence[_X],
+    t: Sequence[_Y],
     *,
     metric: Metric,
     folds: Sequence[Fold],
-) -> tuple[S, float]:
+) -> tuple[_S, float]:
     """folds の交差検証の平均スコアがいちばん高い設定（同点なら先のもの）と、そのスコア。"""
     options = checked_settings(settings)
     require_sequence(x, "x")
     require_sequence(t, "t")
-    best: tuple[S, float] | None = None
+    best: tuple[_S, float] | None = None
     for setting in options:
         scores = list(cross_validate(make_trainer(setting), x, t, folds, metric))
         mean = math.fsum(scores) / len(scores)
@@ -158,11 +162,12 @@ def best_setting(
     return best
 
 
-def checked_settings(settings: Sequence[S]) -> list[S]:
-    """1 つ以上の設定の列であることを確かめる。"""
+def checked_settings(settings: Sequence[_S]) -> list[_S]:
+    """1 つ以上の設定の列で、NaN を含まないことを確かめる（NaN の設定はどれとも比べられない）。"""
     options = list(require_sequence(settings, "settings"))
     if not options:
         raise ValueError("settings が空です")
+    require_no_nan(options, "settings ")
     return options
 
 
@@ -177,10 +182,10 @@ def checked_outer(outer: Sequence[Fold], n_samples: int) -> list[Fold]:
 
 
 def nested_cross_validation(  # noqa: PLR0913  入れ子の交差検証の材料（設定・データ・外側と内側の分け方・採点）を名前で受ける
-    make_trainer: Callable[[S], Trainer[X, Y, object]],
-    settings: Sequence[S],
-    x: Sequence[X],
-    t: Sequence[Y],
+    make_trainer: Callable[[_S], Trainer[_X, _Y, object]],
+    settings: Sequence[_S],
+    x: Sequence[_X],
+    t: Sequence[_Y],
     *,
     metric: Metric,
     outer: Sequence[Fold],

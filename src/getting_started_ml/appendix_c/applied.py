@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, predict_rows
+from getting_started_ml.appendix_a import grow_weighted_numpy, predict_rows
 from getting_started_ml.appendix_c.intervals import Interval, wilson_interval
 from getting_started_ml.appendix_c.paired import (
     Discordance,
@@ -35,11 +35,13 @@ from getting_started_ml.chapter11 import (
     TREE_DEPTH,
     Fold,
     LabeledData,
+    Predictor,
+    Trainer,
     accuracy,
     k_fold,
+    pick,
     plain_mean,
 )
-from getting_started_ml.chapter11.cross_validation import Predictor, Trainer, pick
 from getting_started_ml.checks import require_same_length
 
 # --8<-- [start:protocol]

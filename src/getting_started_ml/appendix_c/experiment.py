@@ -38,7 +38,7 @@ from getting_started_ml.appendix_c.repeated import PairedInterval, paired_t_inte
 from getting_started_ml.appendix_c.selection import best_of_k_exact, best_of_k_simulated
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import prepare_survived
-from getting_started_ml.chapter12.experiment import load_boston
+from getting_started_ml.chapter12 import load_boston
 from getting_started_ml.numeric import format_fixed
 
 # --8<-- [start:worked-examples]

@@ -1,6 +1,6 @@
 """付録 C の図: 区間の本当の被覆率、深さ 2 と 3 の木の差のばらつき、選んだだけで上がる点。
 
-描く数値はふつうの関数で求め、SVG に JSON で埋め込む（第 11 章の図と同じしくみ）。
+描く数値はふつうの関数で求め、SVG に JSON で埋め込む（共通の getting_started_ml.figures で描く）。
 python -m getting_started_ml.appendix_c.figures で chapters/figures/ の 3 つの SVG を描き直す。
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypedDict
 
-import matplotlib
 from matplotlib.figure import Figure
 
 from getting_started_ml.appendix_c.applied import (
@@ -21,10 +20,11 @@ from getting_started_ml.appendix_c.intervals import interval_coverage
 from getting_started_ml.appendix_c.selection import best_of_k_exact, best_of_k_simulated
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import prepare_survived
-from getting_started_ml.chapter11.figures import FIGURES_DIR, SVG_SETTINGS, svg_text
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 
+CREATOR = "getting_started_ml.appendix_c.figures"
 COVERAGE_FIGURE = "appendix-c-coverage.svg"
 DIFFERENCES_FIGURE = "appendix-c-differences.svg"
 SELECTION_FIGURE = "appendix-c-selection.svg"
@@ -162,39 +162,27 @@ def draw_selection(data: SelectionData) -> Figure:
 
 def coverage_svg(data: CoverageData) -> str:
     """被覆率の図の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_coverage(data)
-    return svg_text(figure, "95% 区間の本当の被覆率", data)
+    return figure_svg(lambda: draw_coverage(data), "95% 区間の本当の被覆率", data, CREATOR)
 
 
 def differences_svg(data: DifferencesData) -> str:
     """差のばらつきの図の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_differences(data)
-    return svg_text(figure, "深さ 2 と深さ 3 の木の差", data)
+    return figure_svg(lambda: draw_differences(data), "深さ 2 と深さ 3 の木の差", data, CREATOR)
 
 
 def selection_svg(data: SelectionData) -> str:
     """選択の偏りの図の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_selection(data)
-    return svg_text(figure, "選んだだけで上がる点", data)
+    return figure_svg(lambda: draw_selection(data), "選んだだけで上がる点", data, CREATOR)
 
 
 def write_figures(directory: Path) -> list[Path]:
     """3 つの図を描き、directory に保存する。"""
     comparison = compare_tree_depths(prepare_survived(Table.load("Survived.csv")))
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (COVERAGE_FIGURE, coverage_svg(coverage_data())),
-        (DIFFERENCES_FIGURE, differences_svg(differences_data(comparison))),
-        (SELECTION_FIGURE, selection_svg(selection_data())),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [
+        write_figure(directory, COVERAGE_FIGURE, coverage_svg(coverage_data())),
+        write_figure(directory, DIFFERENCES_FIGURE, differences_svg(differences_data(comparison))),
+        write_figure(directory, SELECTION_FIGURE, selection_svg(selection_data())),
+    ]
 
 
 def main() -> None:

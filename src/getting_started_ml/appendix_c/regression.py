@@ -15,13 +15,17 @@ import numpy.typing as npt
 
 from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
-from getting_started_ml.chapter12.experiment import ALPHAS, compare_on_test, validation_experiments
-from getting_started_ml.chapter12.features import BostonDataset
-from getting_started_ml.chapter12.regularization import ridge_fit
-from getting_started_ml.chapter12.selection import best_experiment
+from getting_started_ml.chapter12 import (
+    ALPHAS,
+    BostonDataset,
+    best_experiment,
+    compare_on_test,
+    ridge_fit,
+    validation_experiments,
+)
 from getting_started_ml.checks import (
     require_count,
-    require_finite,
+    require_numbers,
     require_probability,
     require_same_length,
 )
@@ -31,13 +35,6 @@ BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
 MAX_DRAWS = 200_000
 """選び直しで引く位置（行の数 × 回数）の上限。これを超える計算は何分もかかる。"""
-
-
-def require_reals(values: object, name: str) -> list[float]:
-    """有限の数の列であることを確かめて、float のリストにする。"""
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise TypeError(f"{name} は数の列です（{type(values).__name__}）")
-    return [require_finite(value, f"{name} の要素") for value in values]
 
 
 # --8<-- [start:bootstrap]
@@ -55,7 +52,7 @@ def resampled_positions(n: int, n_resamples: int, seed: int) -> list[list[int]]:
 
 def percentile(ordered: Sequence[float], q: float) -> float:
     """小さい順に並べた値の q 分位点。位置 q·(n−1) の両隣を直線で補間する（numpy の既定と同じ）。"""
-    ordered = require_reals(ordered, "ordered")
+    ordered = require_numbers(ordered, "ordered")
     if not ordered:
         raise ValueError("ordered が空なので分位点がありません")
     if any(after < before for before, after in itertools.pairwise(ordered)):
@@ -72,7 +69,7 @@ def percentile(ordered: Sequence[float], q: float) -> float:
 
 def percentile_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float]:
     """(1 − confidence)/2 と (1 + confidence)/2 の分位点の組（百分位のブートストラップ区間）。"""
-    ordered = sorted(require_reals(values, "values"))
+    ordered = sorted(require_numbers(values, "values"))
     if not ordered:
         raise ValueError("values が空なので区間を作れません")
     return percentile(ordered, (1 - confidence) / 2), percentile(ordered, (1 + confidence) / 2)
@@ -99,9 +96,9 @@ def bootstrap_r2_differences(
     seed: int,
 ) -> list[float]:
     """同じ行を選び直し、B の R² − A の R² を n_resamples 個求める（対にしたブートストラップ）。"""
-    actual = require_reals(actual, "actual")
-    predicted_a = require_reals(predicted_a, "predicted_a")
-    predicted_b = require_reals(predicted_b, "predicted_b")
+    actual = require_numbers(actual, "actual")
+    predicted_a = require_numbers(predicted_a, "predicted_a")
+    predicted_b = require_numbers(predicted_b, "predicted_b")
     require_same_length(actual, predicted_a, "正解", "A の予測")
     require_same_length(actual, predicted_b, "正解", "B の予測")
     if not actual:

@@ -10,6 +10,7 @@ from getting_started_ml.checks import (
     require_count,
     require_finite,
     require_number,
+    require_numbers,
     require_open_probability,
 )
 
@@ -31,9 +32,7 @@ class PairedInterval:
 
 def paired_t_interval(differences: Sequence[float], confidence: float = 0.95) -> PairedInterval:
     """差 d_i = B_i − A_i の平均に、自由度 n − 1 の t 分布で区間をつける。"""
-    if isinstance(differences, str | bytes) or not isinstance(differences, Sequence):
-        raise TypeError(f"differences は数の列です（{type(differences).__name__}）")
-    values = [require_finite(value, "differences の要素") for value in differences]
+    values = require_numbers(differences, "differences")
     if len(values) < 2:
         raise ValueError(f"differences は 2 件以上要ります（{len(values)} 件）")
     n = len(values)

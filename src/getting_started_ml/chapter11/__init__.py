@@ -8,10 +8,13 @@ from getting_started_ml.chapter11.cross_validation import (
     Fold,
     Predictor,
     Trainer,
+    check_fold,
+    check_splits,
     cross_validate,
     fold_sizes,
     k_fold,
     k_fold_sequential,
+    pick,
 )
 from getting_started_ml.chapter11.experiment import (
     CINEMA_FEATURES,
@@ -32,6 +35,7 @@ from getting_started_ml.chapter11.experiment import (
     survived_metrics,
     tree_trainer,
 )
+from getting_started_ml.chapter11.figures import out_of_fold_scores
 from getting_started_ml.chapter11.metrics import (
     ConfusionMatrix,
     Metric,
@@ -43,6 +47,7 @@ from getting_started_ml.chapter11.metrics import (
     precision,
     ratio,
     recall,
+    require_confusion_matrix,
 )
 from getting_started_ml.chapter11.roc import RocPoint, auc, roc_curve
 
@@ -63,6 +68,8 @@ __all__ = [
     "Trainer",
     "accuracy",
     "auc",
+    "check_fold",
+    "check_splits",
     "cinema_metrics",
     "classification_metric",
     "confusion_matrix",
@@ -75,12 +82,15 @@ __all__ = [
     "linear_trainer",
     "main",
     "mean_squared_error",
+    "out_of_fold_scores",
+    "pick",
     "plain_mean",
     "precision",
     "prepare_cinema",
     "prepare_survived",
     "ratio",
     "recall",
+    "require_confusion_matrix",
     "roc_curve",
     "survived_metrics",
     "tree_trainer",

@@ -1,8 +1,6 @@
 """python -m getting_started_ml.chapter15 の入口。"""
 
-import sys
-
-from getting_started_ml.chapter15.cli import main
+from getting_started_ml.chapter15.experiment import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

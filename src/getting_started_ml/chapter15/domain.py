@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass
 from typing import Protocol
@@ -15,6 +16,8 @@ MODEL_NAMES = (SALES_MODEL, SURVIVAL_MODEL)
 PCLASSES = (1, 2, 3)
 SEXES = ("female", "male")
 PORTS = ("C", "Q", "S")
+LOGGER = logging.getLogger("getting_started_ml.chapter15")
+"""この章のログ（どの層も同じ名前に書く。ファイルの場所など、応答に書かない事情はここにだけ書く）。"""
 
 
 # --8<-- [start:domain]

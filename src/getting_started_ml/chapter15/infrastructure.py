@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import tempfile
 import time
@@ -25,6 +24,7 @@ from getting_started_ml.chapter07 import LinearModel
 from getting_started_ml.chapter08 import FEATURES as SURVIVED_FEATURES
 from getting_started_ml.chapter08 import FittedPipeline, pipeline_from_json, pipeline_to_json
 from getting_started_ml.chapter15.domain import (
+    LOGGER,
     MODEL_NAMES,
     PCLASSES,
     PORTS,
@@ -36,9 +36,8 @@ from getting_started_ml.chapter15.domain import (
     Passenger,
 )
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
-LOGGER = logging.getLogger("getting_started_ml.chapter15")
 
 FORMAT = "getting_started_ml.chapter15.model"
 FORMAT_VERSION = 1
@@ -76,6 +75,8 @@ class PipelineSurvivalModel:
     """
 
     def __init__(self, pipeline: FittedPipeline) -> None:
+        if not isinstance(pipeline, FittedPipeline):
+            raise TypeError(f"pipeline は FittedPipeline です（{type(pipeline).__name__}）")
         self.pipeline = pipeline
         self.kept = tuple(
             name for name in SURVIVED_FEATURES if name not in pipeline.dummies.dummies
@@ -120,6 +121,8 @@ def raw_row(passenger: Passenger) -> list[str]:
     予測には使わない。表を作らない近道が第 8 章と同じ数を作ることを、テストがこの行で確かめる。
     無い値は空の文字列にし、整数は小数点を付けずに書く（年齢の補完の鍵が文字列の組だから）。
     """
+    if not isinstance(passenger, Passenger):
+        raise TypeError(f"passenger は Passenger です（{type(passenger).__name__}）")
     return [
         str(passenger.pclass),
         passenger.sex,
@@ -187,6 +190,8 @@ def _reject_constant(name: str) -> float:
 
 def linear_model_to_payload(model: LinearModel) -> dict[str, Any]:
     """線形回帰の切片と、列の順の係数。"""
+    if not isinstance(model, LinearModel):
+        raise TypeError(f"model は LinearModel です（{type(model).__name__}）")
     return {"intercept": model.intercept, "coefficients": dict(model.coefficients)}
 
 
@@ -336,7 +341,7 @@ class FileModelStore:
         """保存したパイプラインを読む。"""
         return self._load(SURVIVAL_MODEL, SURVIVAL_KIND, _survival_model_from_payload)
 
-    def _load(self, model: str, kind: str, build: Callable[[Any], T]) -> T:
+    def _load(self, model: str, kind: str, build: Callable[[Any], _T]) -> _T:
         """stat が前と同じなら覚えたモデル（または失敗）を使い、違えば読み直す。"""
         path = self.path_of(model)
         try:
@@ -353,7 +358,7 @@ class FileModelStore:
                 self._loaded.pop(model, None)
         if loaded.model is None:
             raise ModelNotFoundError(model)
-        return cast(T, loaded.model)
+        return cast(_T, loaded.model)
 
     def _forget(self, model: str, path: Path) -> None:
         """ファイルが無い。覚えたモデルを捨て、ログには状態が変わったときに 1 度だけ書く。"""
@@ -362,7 +367,7 @@ class FileModelStore:
         if not already_missing:
             LOGGER.warning("モデル %s のファイルがありません: %s", model, path)
 
-    def _read(self, model: str, kind: str, build: Callable[[Any], T], size: int) -> T | None:
+    def _read(self, model: str, kind: str, build: Callable[[Any], _T], size: int) -> _T | None:
         """読んでモデルを作る。使えなければ理由と場所をログに書いて None。"""
         path = self.path_of(model)
         try:

@@ -1,12 +1,11 @@
-"""第 15 章: プレゼンテーション層。HTTP の約束（パス、状態コード、本文）をここで守る。
+"""第 15 章: プレゼンテーション層。HTTP の約束（パス、状態コード、ボディ）をここで守る。
 
-FastAPI の本文の検査（pydantic）は使わない。約束の日本語の理由を、決まった順にすべて返すためである。
+FastAPI のボディの検査（pydantic）は使わない。約束の日本語の理由を、決まった順にすべて返すため。
 FastAPI が自分で出す英語のエラー（404、405、検査の失敗）も、ここで約束の形に置き換える。
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +17,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from getting_started_ml.chapter15.application import PredictionService
-from getting_started_ml.chapter15.domain import ModelNotFoundError, PredictionNotFiniteError
+from getting_started_ml.chapter15.domain import LOGGER, ModelNotFoundError, PredictionNotFiniteError
 from getting_started_ml.chapter15.validation import (
     MAX_BODY_BYTES,
     MOVIE,
@@ -33,21 +32,19 @@ from getting_started_ml.chapter15.validation import (
     passenger_from,
 )
 
-LOGGER = logging.getLogger("getting_started_ml.chapter15")
-
 NOT_FOUND = "見つかりません"
 METHOD_NOT_ALLOWED = "許していないメソッドです"
 INTERNAL_ERROR = "予測できませんでした"
-TOO_LARGE = "本文が大きすぎます（1 MiB まで）"
+TOO_LARGE = "ボディが大きすぎます（1 MiB まで）"
 
 
 class BodyTooLargeError(Exception):
-    """本文が MAX_BODY_BYTES を超えた。"""
+    """ボディが MAX_BODY_BYTES を超えた。"""
 
 
 # --8<-- [start:body]
 async def read_body(request: Request) -> bytes:
-    """本文を読む。MAX_BODY_BYTES を超えたら、そこで読むのをやめて BodyTooLargeError。"""
+    """ボディを読む。MAX_BODY_BYTES を超えたら、そこで読むのをやめて BodyTooLargeError。"""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
         raise BodyTooLargeError()
@@ -102,12 +99,12 @@ def create_app(service: PredictionService) -> FastAPI:
 
 # --8<-- [start:errors]
 def detail(status: int, message: Any, headers: dict[str, str] | None = None) -> JSONResponse:
-    """{"detail": …} の本文の応答。"""
+    """{"detail": …} のボディの応答。"""
     return JSONResponse({"detail": message}, status_code=status, headers=headers)
 
 
 async def unreadable(request: Request, error: Exception) -> JSONResponse:
-    """読めない本文、型の違う値、FastAPI 自身の検査の失敗は、すべて同じ 1 つの理由にする。"""
+    """読めないボディ、型の違う値、FastAPI 自身の検査の失敗は、すべて同じ 1 つの理由にする。"""
     return detail(422, [UNREADABLE])
 
 
@@ -128,7 +125,7 @@ async def model_not_found(request: Request, error: Exception) -> JSONResponse:
 
 
 async def too_large(request: Request, error: Exception) -> JSONResponse:
-    """本文が大きすぎる。"""
+    """ボディが大きすぎる。"""
     return detail(413, TOO_LARGE)
 
 
@@ -196,13 +193,21 @@ def json_type(spec_kind: Callable[[object], bool]) -> str:
     return "number" if spec_kind is is_number else "string"
 
 
+def require_schema(schema: object) -> None:
+    """schema が検査の決まり（Schema）であることを確かめる。"""
+    if not isinstance(schema, Schema):
+        raise TypeError(f"schema は Schema です（{type(schema).__name__} が渡されました）")
+
+
 def checked(schema: Schema, check: str) -> set[str]:
     """check で調べる欄の名前。"""
+    require_schema(schema)
     return {name for kind, names in schema.checks if kind == check for name in names}
 
 
 def request_schema(schema: Schema) -> dict[str, Any]:
     """検査の決まりから、OpenAPI に載せる JSON Schema を作る（文書用。検査は Schema が行う）。"""
+    require_schema(schema)
     required = sorted(
         {name for check, names in schema.checks if check == "required" for name in names}
     )
@@ -255,7 +260,7 @@ def contract(schema: Schema, success: dict[str, Any]) -> dict[str, Any]:
         },
         "responses": {
             "200": {"description": "予測", "content": {"application/json": {"schema": success}}},
-            "413": {"description": "本文が大きすぎる", **errors},
+            "413": {"description": "ボディが大きすぎる", **errors},
             "422": {
                 "description": "読めない、決まりに合わない、予測が有限の数にならない",
                 **errors,

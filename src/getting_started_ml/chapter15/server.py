@@ -3,7 +3,7 @@
 uvicorn の --timeout-keep-alive は、要求と要求の「間」の待ち時間しか見ない。ヘッダーを 1 バイトずつ
 ゆっくり送る相手（slowloris）は、いつまでも接続をふさげる。h11 にもヘッダーの期限は無い。
 そこで、接続を受けてから（続けて使う接続では、次の要求の最初のバイトから）、要求の全体（ヘッダーと
-本文）を受け取り終えるまでに期限を設け、過ぎたら接続を閉じる。
+ボディ）を受け取り終えるまでに期限を設け、過ぎたら接続を閉じる。
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from getting_started_ml.chapter15.cli import READ_TIMEOUT
+from getting_started_ml.chapter15.domain import LOGGER
 
-LOGGER = logging.getLogger("getting_started_ml.chapter15")
-
+READ_TIMEOUT = 10.0
+"""要求の全体（ヘッダーとボディ）を受け取り終えるまでの期限（秒）。"""
 KEEP_ALIVE = 5
 """応答のあと、次の要求を待つ秒数（uvicorn の既定と同じ）。"""
 READING = (h11.IDLE, h11.SEND_BODY)
@@ -67,7 +67,7 @@ class DeadlineProtocol(H11Protocol):
         if left > 0:
             self._timer = self.loop.call_later(left, self._check)
             return
-        if self.conn.their_state is h11.IDLE:  # ヘッダーの途中。本文の途中ならアプリが 1 行書く
+        if self.conn.their_state is h11.IDLE:  # ヘッダーの途中。ボディの途中ならアプリが 1 行書く
             LOGGER.warning(
                 "%s 秒のうちに要求のヘッダーが届かないので接続を閉じます（%s）",
                 f"{self.read_timeout:g}",

@@ -15,7 +15,7 @@ MAX_BODY_BYTES = 1024 * 1024
 
 
 class UnreadableBodyError(ValueError):
-    """本文が JSON のオブジェクトでないか、値の型が違う。"""
+    """ボディが JSON のオブジェクトでないか、値の型が違う。"""
 
     def __init__(self) -> None:
         super().__init__(UNREADABLE)
@@ -31,7 +31,9 @@ class InvalidRequestError(ValueError):
 
 # --8<-- [start:parse]
 def parse_object(body: bytes) -> dict[str, Any]:
-    """本文を JSON のオブジェクトとして読む。NaN・Infinity・1e400・10**400 のような数も読めない。"""
+    """ボディを JSON のオブジェクトとして読む。NaN・Infinity・1e400・10**400 などの数は読まない。"""
+    if not isinstance(body, bytes):
+        raise TypeError(f"body はバイト列です（{type(body).__name__} が渡されました）")
     try:
         text = body.decode(json.detect_encoding(body), "surrogatepass")  # json.loads と同じ読み方
         document = DECODER.decode(text)
@@ -173,7 +175,7 @@ PASSENGER = Schema(
 
 
 def movie_from(body: bytes) -> Movie:
-    """本文から映画を作る。読めなければ UnreadableBodyError、外れれば InvalidRequestError。"""
+    """ボディから映画を作る。読めなければ UnreadableBodyError、外れれば InvalidRequestError。"""
     values = MOVIE.values(parse_object(body))
     return Movie(
         float(values["sns1"]), float(values["sns2"]), float(values["actor"]), values["original"]
@@ -181,7 +183,7 @@ def movie_from(body: bytes) -> Movie:
 
 
 def passenger_from(body: bytes) -> Passenger:
-    """本文から乗客を作る。年齢と港は無くてもよい。"""
+    """ボディから乗客を作る。年齢と港は無くてもよい。"""
     v = PASSENGER.values(parse_object(body))
     age = None if v["age"] is None else float(v["age"])
     return Passenger(

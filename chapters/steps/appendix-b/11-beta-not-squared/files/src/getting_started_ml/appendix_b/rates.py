@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from getting_started_ml.chapter11.metrics import ConfusionMatrix, ratio
+from getting_started_ml.chapter11 import ConfusionMatrix, ratio
 
 
 def f_beta(cm: ConfusionMatrix, beta: float) -> float:

@@ -36,7 +36,7 @@ json_like = st.recursive(
 
 @settings(max_examples=80, deadline=None)
 @given(st.one_of(st.binary(max_size=40), json_like.map(lambda v: json.dumps(v).encode())))
-def test_本文の読み取りは値か約束の例外だけ(body: bytes) -> None:
+def test_ボディの読み取りは値か約束の例外だけ(body: bytes) -> None:
     names = [UNREADABLE, "は必須です", "は 0 以上", "のどれか"]
     call_safely(lambda: parse_object(body), names=names)
     call_safely(lambda: movie_from(body), names=names)

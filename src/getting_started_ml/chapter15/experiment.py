@@ -1,19 +1,26 @@
-"""第 15 章のコマンド: train でモデルを学習して保存し、serve で API を起動する。"""
+"""第 15 章のコマンド: train で実データの 2 つのモデルを学習して保存し、serve で API を起動する。
+
+学習の条件は第 7 章と第 8 章のまま。層をつなぐのもここ（置き場・サービス・アプリを組み立てる）。
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter07 import CINEMA, fit_linear_regression, prepare_cinema
+from getting_started_ml.chapter08 import MAX_DEPTH, SURVIVED, ClassWeight, Pipeline, split_survived
+from getting_started_ml.chapter15.application import PredictionService
+from getting_started_ml.chapter15.infrastructure import FileModelStore
+from getting_started_ml.chapter15.presentation import create_app
+from getting_started_ml.chapter15.server import READ_TIMEOUT, run
 from getting_started_ml.cli import run_chapter
 
 HOST = "127.0.0.1"
 PORT = 8015
 DEFAULT_MODELS = Path("models")
-READ_TIMEOUT = 10.0
-"""要求の全体（ヘッダーと本文）を受け取るまでの期限（秒）。"""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -42,28 +49,35 @@ def parser() -> argparse.ArgumentParser:
         "--read-timeout",
         type=float,
         default=READ_TIMEOUT,
-        help="要求（ヘッダーと本文）を受け取り終えるまでの秒数。過ぎたら接続を閉じる",
+        help="要求（ヘッダーとボディ）を受け取り終えるまでの秒数。過ぎたら接続を閉じる",
     )
     return commands
 
 
+# --8<-- [start:train]
+def train_and_save_models(store: FileModelStore) -> list[Path]:
+    """cinema は第 7 章（外れ値を除き 8 対 2、種 0）、Survived は第 8 章（深さ 5、重みあり）。"""
+    cinema = prepare_cinema(Table.load(CINEMA))
+    survived = split_survived(Table.load(SURVIVED))
+    sales_model = fit_linear_regression(cinema.x_train, cinema.t_train)
+    pipeline = Pipeline.build(MAX_DEPTH, ClassWeight.BALANCED).fit(
+        survived.x_train, survived.t_train
+    )
+    return [store.save_sales_model(sales_model), store.save_survival_model(pipeline)]
+
+
+# --8<-- [end:train]
+
+
 # --8<-- [start:main]
 def train(models: Path) -> None:
-    """モデルを学習して保存し、ファイルの名前を表示する（学習の道具は使うときに読み込む）。"""
-    from getting_started_ml.chapter15.infrastructure import FileModelStore  # noqa: PLC0415
-    from getting_started_ml.chapter15.training import train_and_save_models  # noqa: PLC0415
-
+    """モデルを学習して保存し、ファイルの名前を表示する。"""
     paths = train_and_save_models(FileModelStore(models))
     print(f"学習済みモデルを保存しました: {', '.join(path.name for path in paths)}")
 
 
 def serve(models: Path, host: str, port: int, read_timeout: float = READ_TIMEOUT) -> None:
-    """uvicorn で API を起動する。止めるまで戻らない（FastAPI と uvicorn は起動するときに読む）。"""
-    from getting_started_ml.chapter15.application import PredictionService  # noqa: PLC0415
-    from getting_started_ml.chapter15.infrastructure import FileModelStore  # noqa: PLC0415
-    from getting_started_ml.chapter15.presentation import create_app  # noqa: PLC0415
-    from getting_started_ml.chapter15.server import run  # noqa: PLC0415
-
+    """置き場・サービス・アプリを組み立て、uvicorn で API を起動する。止めるまで戻らない。"""
     app = create_app(PredictionService(FileModelStore(models)))
     print(f"API を起動します: http://{host}:{port}", flush=True)
     run(app, host, port, read_timeout)
@@ -80,7 +94,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # --8<-- [end:main]
-
-
-if __name__ == "__main__":
-    sys.exit(main())
