@@ -109,7 +109,7 @@ def test_練習用フォルダには前の章のコードがあり第3章のフ�
     workbook.start("3", workspace)
 
     package = workspace / "src" / "getting_started_ml"
-    assert (package / "chapter02.py").is_file()
+    assert (package / "chapter02" / "__init__.py").is_file()
     assert (workspace / "tests" / "test_chapter02.py").is_file()
     assert (workspace / "tests" / "conftest.py").is_file()
     assert (workspace / "chapters" / "outputs" / "chapter03.txt").is_file()
@@ -237,7 +237,10 @@ def test_checkは集められないファイルがあってもほかのテスト
     for relative in chapter.remove:
         for root in (workspace, book):
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(BOOK_ROOT / relative, root / relative)
+            if (BOOK_ROOT / relative).is_dir():
+                shutil.copytree(BOOK_ROOT / relative, root / relative, dirs_exist_ok=True)
+            else:
+                shutil.copyfile(BOOK_ROOT / relative, root / relative)
     (book / "tests" / "test_chapter01_broken.py").write_text("import missing_module\n")
     broken = dataclasses.replace(
         chapter, remove=(*chapter.remove, "tests/test_chapter01_broken.py")
