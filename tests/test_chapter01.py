@@ -169,10 +169,10 @@ def test_件数が違えば両方の件数を書いて失敗する() -> None:
 
 
 def test_学習用_zipは短いほうに合わせて黙って止まる() -> None:
-    predicted, labels = ["きのこ", "きのこ", "たけのこ"], ["きのこ", "たけのこ"]
-    pairs = list(zip(predicted, labels))  # noqa: B905
-    assert pairs == [("きのこ", "きのこ"), ("きのこ", "たけのこ")]
-    assert sum(guess == truth for guess, truth in pairs) / len(pairs) == 0.5
+    labels, predicted = ["きのこ", "たけのこ"], ["きのこ", "きのこ", "たけのこ"]
+    pairs = list(zip(labels, predicted))  # noqa: B905
+    assert pairs == [("きのこ", "きのこ"), ("たけのこ", "きのこ")]
+    assert sum(truth == guess for truth, guess in pairs) / len(pairs) == 0.5
 
 
 # --8<-- [start:test-accuracy-empty]
