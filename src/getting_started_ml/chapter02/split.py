@@ -7,8 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from getting_started_ml.checks import require_real, require_same_length
-from getting_started_ml.java_random import require_int, shuffled_positions
+from getting_started_ml.checks import (
+    require_count,
+    require_open_probability,
+    require_same_length,
+)
+from getting_started_ml.java_random import shuffled_positions
 
 X = TypeVar("X")
 Y = TypeVar("Y")
@@ -27,12 +31,8 @@ class TrainTestSplit(Generic[X, Y]):
 
 def count_test_rows(n_samples: int, test_size: float) -> int:
     """テストデータの件数。件数と割合の積（浮動小数のまま）を切り上げる。"""
-    require_int(n_samples, "n_samples（件数）")
-    require_real(test_size, "test_size（テストデータの割合）")
-    if n_samples < 0:
-        raise ValueError(f"n_samples（件数）は 0 以上です（{n_samples}）")
-    if not 0 < test_size < 1:
-        raise ValueError(f"test_size は 0 より大きく 1 より小さい数です（test_size={test_size}）")
+    require_count(n_samples, "n_samples")
+    require_open_probability(test_size, "test_size")
     return math.ceil(n_samples * test_size)
 
 
