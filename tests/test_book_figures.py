@@ -15,6 +15,12 @@ from sklearn.metrics import confusion_matrix as sklearn_confusion_matrix
 from test_chapter11_figures import assert_same_numbers
 
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
+from getting_started_ml.chapter02.figures import (
+    IRIS_PAIRS_FIGURE,
+    iris_pairs_data,
+    iris_pairs_svg,
+    iris_values,
+)
 from getting_started_ml.chapter03 import Leaf, Node, Split, build_tree
 from getting_started_ml.chapter07 import CINEMA
 from getting_started_ml.chapter11.confusion_figure import (
@@ -33,12 +39,6 @@ from getting_started_ml.chapter11.experiment import (
     LabeledData,
 )
 from getting_started_ml.figures import FIGURES_DIR, embedded_data
-from getting_started_ml.figures_chapter02 import (
-    IRIS_PAIRS_FIGURE,
-    iris_pairs_data,
-    iris_pairs_svg,
-    iris_values,
-)
 from getting_started_ml.figures_chapter03 import TREE_FIGURE, shown_tree_data, tree_data, tree_svg
 from getting_started_ml.figures_chapter07 import (
     OUTLIER_FIGURE,
@@ -190,7 +190,7 @@ def test_混同行列の図の件数は実データから求め直したもの�
 @pytest.mark.parametrize(
     ("module", "needs"),
     [
-        ("getting_started_ml.figures_chapter02", IRIS),
+        ("getting_started_ml.chapter02.figures", IRIS),
         ("getting_started_ml.figures_chapter03", IRIS),
         ("getting_started_ml.figures_chapter07", CINEMA),
         ("getting_started_ml.chapter11.confusion_figure", SURVIVED),

@@ -135,9 +135,9 @@ def test_判定に使うのは年代だけ() -> None:
 
 # --8<-- [start:test-accuracy-first]
 def test_4件中3件が一致すれば正解率は075() -> None:
-    predicted = ["きのこ", "きのこ", "たけのこ", "たけのこ"]
     labels = ["きのこ", "たけのこ", "たけのこ", "たけのこ"]
-    assert accuracy(predicted, labels) == 0.75
+    predicted = ["きのこ", "きのこ", "たけのこ", "たけのこ"]
+    assert accuracy(labels, predicted) == 0.75
 
 
 # --8<-- [end:test-accuracy-first]
@@ -161,18 +161,18 @@ def test_ラベルは文字列でなくてもよい() -> None:
 
 # --8<-- [start:test-accuracy-length]
 def test_件数が違えば両方の件数を書いて失敗する() -> None:
-    with pytest.raises(ValueError, match="予測 3 件、正解 2 件"):
-        accuracy(["きのこ", "きのこ", "たけのこ"], ["きのこ", "たけのこ"])
+    with pytest.raises(ValueError, match="正解 2 件、予測 3 件"):
+        accuracy(["きのこ", "たけのこ"], ["きのこ", "きのこ", "たけのこ"])
 
 
 # --8<-- [end:test-accuracy-length]
 
 
 def test_学習用_zipは短いほうに合わせて黙って止まる() -> None:
-    predicted, labels = ["きのこ", "きのこ", "たけのこ"], ["きのこ", "たけのこ"]
-    pairs = list(zip(predicted, labels))  # noqa: B905
-    assert pairs == [("きのこ", "きのこ"), ("きのこ", "たけのこ")]
-    assert sum(guess == truth for guess, truth in pairs) / len(pairs) == 0.5
+    labels, predicted = ["きのこ", "たけのこ"], ["きのこ", "きのこ", "たけのこ"]
+    pairs = list(zip(labels, predicted))  # noqa: B905
+    assert pairs == [("きのこ", "きのこ"), ("たけのこ", "きのこ")]
+    assert sum(truth == guess for truth, guess in pairs) / len(pairs) == 0.5
 
 
 # --8<-- [start:test-accuracy-empty]
@@ -204,7 +204,7 @@ def test_学習用_正解率はscikit_learnのaccuracy_scoreと一致する() ->
     predicted = ["きのこ", "たけのこ", "たけのこ", "きのこ", "たけのこ", "たけのこ", "きのこ"]
     labels = ["きのこ", "きのこ", "たけのこ", "たけのこ", "たけのこ", "たけのこ", "たけのこ"]
     # どちらも「一致した件数 ÷ 件数」を float64 で 1 回割るだけなので、許容誤差は要らない。
-    assert accuracy(predicted, labels) == accuracy_score(labels, predicted) == 4 / 7
+    assert accuracy(labels, predicted) == accuracy_score(labels, predicted) == 4 / 7
 
 
 def test_学習用_scikit_learnも件数の違いと0件を失敗にする() -> None:
@@ -230,7 +230,7 @@ def test_KvsTには19人いて派閥はきのこ8人たけのこ11人() -> None:
 def test_KvsTでの規則の正解率は19人中14人() -> None:
     features, labels = split_features_and_labels(load_people())
     predicted = [predict_by_rule(row) for row in features]
-    assert accuracy(predicted, labels) == pytest.approx(14 / 19, abs=1e-12)
+    assert accuracy(labels, predicted) == pytest.approx(14 / 19, abs=1e-12)
 
 
 @pytest.mark.data("KvsT.csv")
@@ -267,7 +267,13 @@ def test_NaNのラベルは自分自身とも等しくならないので正解�
     with pytest.raises(ValueError, match="NaN"):
         accuracy([nan], [nan])
     with pytest.raises(ValueError, match="予測の 1 番目"):
-        accuracy([1.0, nan], [1.0, 1.0])
+        accuracy([1.0, 1.0], [1.0, nan])
+
+
+def test_正解が先で予測が後_scikit_learnと同じ順() -> None:
+    assert accuracy(actual=["きのこ", "たけのこ"], predicted=["きのこ", "きのこ"]) == 0.5
+    with pytest.raises(ValueError, match="正解の 0 番目"):
+        accuracy(actual=[float("nan")], predicted=[1.0])
 
 
 @pytest.mark.parametrize("argument", [None, 3, "きのこ"])

@@ -70,11 +70,11 @@ def test_chapter01_predict_and_split(argument: Any) -> None:
 
 
 @fuzz
-@given(predicted=st.one_of(labels(), wrong_types()), truth=st.one_of(labels(), wrong_types()))
-def test_chapter01_accuracy(predicted: Any, truth: Any) -> None:
-    value = call_safely(lambda: chapter01.accuracy(predicted, truth), names=["予測", "正解"])
+@given(truth=st.one_of(labels(), wrong_types()), predicted=st.one_of(labels(), wrong_types()))
+def test_chapter01_accuracy(truth: Any, predicted: Any) -> None:
+    value = call_safely(lambda: chapter01.accuracy(truth, predicted), names=["正解", "予測"])
     if value is not None:
-        assert value == sum(p == t for p, t in zip(predicted, truth, strict=True)) / len(truth)
+        assert value == sum(t == p for t, p in zip(truth, predicted, strict=True)) / len(truth)
 
 
 # --- すべての公開関数が上のどれかで呼ばれていること ---------------------------------------

@@ -25,7 +25,7 @@ def mypy_strict(tmp_path: Path, call: str) -> tuple[int, str]:
     return result.returncode, result.stdout + result.stderr
 
 
-def test_予測と正解の型が違ってもmypyは通す(tmp_path: Path) -> None:
+def test_正解と予測の型が違ってもmypyは通す(tmp_path: Path) -> None:
     # Label は int と str の共通の上の型（Hashable など）に解かれるので、型の違いは見つからない
     assert mypy_strict(tmp_path, 'accuracy([1, 2], ["a", "b"])') == (
         0,

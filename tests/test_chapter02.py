@@ -20,6 +20,7 @@ from getting_started_ml.chapter02 import (
     Features,
     Table,
     column_means,
+    count_test_rows,
     fill_missing,
     prepare,
     prepare_iris,
@@ -217,10 +218,29 @@ def test_特徴量と正解の件数が違えば両方の件数を書いて失�
         split_train_test([1, 2, 3], ["a", "b"], 0.3, seed=0)
 
 
-@pytest.mark.parametrize("test_size", [0.0, 1.0, -0.1, 1.5, math.nan])
+@pytest.mark.parametrize("test_size", [0.0, 1.0, -0.1, 1.5])
 def test_テストデータの割合が0と1の間に無ければ失敗する(test_size: float) -> None:
     with pytest.raises(ValueError, match="test_size は 0 より大きく 1 より小さい数です"):
         split_train_test(TEN, TEN, test_size, seed=0)
+
+
+@pytest.mark.parametrize("test_size", [math.nan, math.inf])
+def test_テストデータの割合が有限の数でなければそう書いて失敗する(test_size: float) -> None:
+    with pytest.raises(ValueError, match="test_size は有限の数です"):
+        split_train_test(TEN, TEN, test_size, seed=0)
+
+
+def test_学習用_nanとの比較はどれも偽() -> None:
+    test_size = math.nan
+    out_of_range = test_size <= 0 or test_size >= 1  # 範囲の外を並べると素通りする
+    assert out_of_range is False
+    assert not 0 < test_size < 1  # 否定で書けば範囲の外として扱える
+
+
+@pytest.mark.parametrize(("n_samples", "error"), [(-1, ValueError), (2.0, TypeError)])
+def test_件数が0以上の整数でなければ失敗する(n_samples: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match="n_samples"):
+        count_test_rows(n_samples, 0.3)  # type: ignore[arg-type]
 
 
 # --8<-- [end:split-error-tests]

@@ -36,7 +36,7 @@ NEVER_COMMITTED = {
 }
 ALWAYS_COMMITTED = [
     "data/README.md",
-    "src/getting_started_ml/chapter02.py",
+    "src/getting_started_ml/chapter02/table.py",
     "chapters/outputs/chapter02.txt",
     "requirements.lock",
     ".github/workflows/ci.yml",

@@ -139,6 +139,7 @@ def test_練習用フォルダには前の章のコードがあり第3章のフ�
     assert sorted(path.stem for path in package.glob("chapter*")) == ["chapter01", "chapter02"]
     assert (tests / "test_chapter02.py").is_file()
     assert (tests / "conftest.py").is_file()
+    assert (package / "chapter02" / "__init__.py").is_file()
     assert (workspace / "chapters" / "outputs" / "chapter03.txt").is_file()
     assert sorted(path.name for path in tests.glob("test_chapter03*")) == []
     assert not (package / "workbook").exists()
@@ -338,7 +339,10 @@ def test_checkは集められないファイルがあってもほかのテスト
     for relative in chapter.remove:
         for root in (workspace, book):
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(BOOK_ROOT / relative, root / relative)
+            if (BOOK_ROOT / relative).is_dir():
+                shutil.copytree(BOOK_ROOT / relative, root / relative, dirs_exist_ok=True)
+            else:
+                shutil.copyfile(BOOK_ROOT / relative, root / relative)
     (book / "tests" / "test_chapter01_broken.py").write_text("import missing_module\n")
     broken = dataclasses.replace(
         chapter, remove=(*chapter.remove, "tests/test_chapter01_broken.py")

@@ -96,9 +96,9 @@ def test_判定に使うのは年代だけ() -> None:
 
 
 def test_4件中3件が一致すれば正解率は075() -> None:
-    predicted = ["きのこ", "きのこ", "たけのこ", "たけのこ"]
     labels = ["きのこ", "たけのこ", "たけのこ", "たけのこ"]
-    assert accuracy(predicted, labels) == 0.75
+    predicted = ["きのこ", "きのこ", "たけのこ", "たけのこ"]
+    assert accuracy(labels, predicted) == 0.75
 
 
 def test_すべて一致すれば正解率は1() -> None:

@@ -96,9 +96,9 @@ def test_判定に使うのは年代だけ() -> None:
 
 
 def test_4件中3件が一致すれば正解率は075() -> None:
-    predicted = ["きのこ", "きのこ", "たけのこ", "たけのこ"]
     labels = ["きのこ", "たけのこ", "たけのこ", "たけのこ"]
-    assert accuracy(predicted, labels) == 0.75
+    predicted = ["きのこ", "きのこ", "たけのこ", "たけのこ"]
+    assert accuracy(labels, predicted) == 0.75
 
 
 def test_すべて一致すれば正解率は1() -> None:
@@ -114,8 +114,8 @@ def test_ラベルは文字列でなくてもよい() -> None:
 
 
 def test_件数が違えば両方の件数を書いて失敗する() -> None:
-    with pytest.raises(ValueError, match="予測 3 件、正解 2 件"):
-        accuracy(["きのこ", "きのこ", "たけのこ"], ["きのこ", "たけのこ"])
+    with pytest.raises(ValueError, match="正解 2 件、予測 3 件"):
+        accuracy(["きのこ", "たけのこ"], ["きのこ", "きのこ", "たけのこ"])
 
 
 def test_0件なら割り算の前に失敗する() -> None:

@@ -1,4 +1,4 @@
-"""第 4・5 章の頑健さ: どんな入力にも、正しい値か、何が悪いかを書いた失敗を返す。"""
+"""第 5 章の頑健さ: どんな入力にも、正しい値か、何が悪いかを書いた失敗を返す。"""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.robustness import call_safely
 
-from getting_started_ml.chapter04 import held_out_rows, report_ignore_rules
 from getting_started_ml.chapter05 import (
     entries_without_hash,
     lock_disagreements,
@@ -20,7 +19,7 @@ from getting_started_ml.chapter05 import (
 )
 
 FAST = settings(max_examples=40, deadline=None)
-NAMES = ["pyproject", "lock", "版を == で固定していない", "rows", "seed", "特徴量", "test_size"]
+NAMES = ["pyproject", "lock", "版を == で固定していない"]
 
 toml_like = st.one_of(
     st.text(max_size=60),
@@ -65,14 +64,6 @@ def test_食い違いはいつも固定した名前ごとに高々_1_行(
     assert len(problems) == sum(locked.get(name) != version for name, version in pins.items())
 
 
-@FAST
-@given(st.lists(st.integers(), max_size=12), st.integers(-(2**70), 2**70))
-def test_分け方は行と種がどんな値でも答えるか名前を挙げて失敗する(
-    rows: list[int], seed: int
-) -> None:
-    call_safely(lambda: held_out_rows(rows, seed), names=NAMES)
-
-
 FILES = settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -95,16 +86,6 @@ def test_ロックの報告はファイルが無ければ名前と場所を書�
     assert report_lock(tmp_path) is False
     missing = "pyproject.toml、requirements.lock がありません"
     assert capsys.readouterr().out == f"ロックファイルの検査: {missing}（探した場所: {tmp_path}）\n"
-
-
-@FILES
-@given(st.text(max_size=40))
-def test_無視の規則の報告はどんな_gitignore_でも表示して終わる(
-    tmp_path: Path, gitignore: str
-) -> None:
-    path = tmp_path / "any.gitignore"
-    path.write_text(gitignore, encoding="utf-8")
-    call_safely(lambda: report_ignore_rules(path), names=NAMES)
 
 
 def test_BOM_の報告は_git_の作業ツリーでなければそう書いて真を返す(

@@ -1,16 +1,11 @@
-"""第 5 章: 依存関係の宣言と固定（pyproject.toml と requirements.lock）、ソースの文字の検査。"""
+"""依存関係の宣言と固定: pyproject.toml で == に固定した版と requirements.lock を突き合わせる。"""
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 
-from getting_started_ml.chapter04 import NotAGitCheckoutError, tracked_files
-from getting_started_ml.dataset import PROJECT_ROOT, is_checkout
-
-BOM = "\ufeff"
 PIN = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;,]+)\s*(?:;.*)?$")
 LOCKED = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
 
@@ -104,69 +99,3 @@ def entries_without_hash(lock: str) -> list[str]:
 
 
 # --8<-- [end:hashes]
-
-
-# --8<-- [start:bom]
-def files_with_bom(root: Path, paths: Iterable[str]) -> list[str]:
-    """テキストのファイルのうち、どこかに U+FEFF（BOM）の文字を含むもの。"""
-    found = []
-    for name in paths:
-        path = root / name
-        if not path.is_file():
-            continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            continue
-        if BOM in text:
-            found.append(name)
-    return found
-
-
-# --8<-- [end:bom]
-
-
-# --8<-- [start:main]
-def report_lock(root: Path) -> bool:
-    """pyproject.toml と requirements.lock の食い違いとハッシュの無い項目を表示し、無ければ真。"""
-    missing = [
-        name for name in ("pyproject.toml", "requirements.lock") if not (root / name).is_file()
-    ]
-    if missing:
-        print(f"ロックファイルの検査: {'、'.join(missing)} がありません（探した場所: {root}）")
-        return False
-    pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
-    lock = (root / "requirements.lock").read_text(encoding="utf-8")
-    disagreements = lock_disagreements(pinned_requirements(pyproject), locked_versions(lock))
-    unhashed = entries_without_hash(lock)
-    found = "、".join(disagreements) or "なし"
-    print(f"pyproject.toml で固定した版とロックファイルの食い違い: {found}")
-    print(f"ロックファイルのハッシュの無い項目: {', '.join(unhashed) or 'なし'}")
-    return not disagreements and not unhashed
-
-
-def report_bom(root: Path) -> bool:
-    """追跡しているファイルのうち BOM の文字を含むものを表示し、無ければ真。"""
-    try:
-        tracked = tracked_files(root)
-    except NotAGitCheckoutError as error:
-        print(f"BOM の文字を含むファイル: 確かめられません（{error}）")
-        return True
-    found = files_with_bom(root, tracked)
-    print(f"追跡しているファイルのうち、BOM の文字を含むもの: {', '.join(found) or 'なし'}")
-    return not found
-
-
-def main() -> int:
-    """このリポジトリに第 5 章の検査（ロックファイルと BOM）を当てる。問題があれば 1 を返す。"""
-    if not is_checkout(PROJECT_ROOT):
-        print("リポジトリの外から動かしているので、pyproject.toml とロックファイルは確かめません")
-        return 0
-    locked = report_lock(PROJECT_ROOT)
-    clean = report_bom(PROJECT_ROOT)
-    return 0 if locked and clean else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
-# --8<-- [end:main]

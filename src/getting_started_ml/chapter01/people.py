@@ -1,23 +1,11 @@
-"""第 1 章: 機械学習と最初のテスト（KvsT.csv）。
-
-身長・体重・年代から「きのこ派」か「たけのこ派」かを当てる。この章ではまだ学習せず、
-人が決めた規則で判定し、その正解率を測る。
-"""
+"""アンケートに答えた人: CSV の 1 行を 1 人として読み、特徴量と正解（派閥）に分ける。"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
-from getting_started_ml.checks import require_no_nan, require_same_length
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import MalformedDataError, parse_records, read_text
-from getting_started_ml.numeric import format_fixed
-
-Label = TypeVar("Label", bound=Hashable)
-
-KVST = "KvsT.csv"
+from getting_started_ml.dataset import MalformedDataError, parse_records
 
 # --8<-- [start:columns]
 HEIGHT = "身長"
@@ -26,12 +14,6 @@ AGE_GROUP = "年代"
 FACTION = "派閥"
 COLUMNS = (HEIGHT, WEIGHT, AGE_GROUP, FACTION)
 # --8<-- [end:columns]
-
-# --8<-- [start:rule-constants]
-KINOKO = "きのこ"
-TAKENOKO = "たけのこ"
-KINOKO_AGE_GROUP = 20
-# --8<-- [end:rule-constants]
 
 
 # --8<-- [start:person]
@@ -108,15 +90,6 @@ def integer_cell(cells: Sequence[str], positions: dict[str, int], column: str, w
 # --8<-- [end:parse]
 
 
-# --8<-- [start:load]
-def load_people() -> list[Person]:
-    """KvsT.csv を読む（BOM は utf-8-sig で読むときに取り除かれる）。"""
-    return parse_people(read_text(KVST), KVST)
-
-
-# --8<-- [end:load]
-
-
 # --8<-- [start:split]
 def split_features_and_labels(people: Sequence[Person]) -> tuple[list[Features], list[str]]:
     """特徴量（身長・体重・年代）と正解（派閥）に分ける。並びは同じ順のまま。"""
@@ -131,44 +104,3 @@ def split_features_and_labels(people: Sequence[Person]) -> tuple[list[Features],
 
 
 # --8<-- [end:split]
-
-
-# --8<-- [start:predict]
-def predict_by_rule(features: Features) -> str:
-    """年代が 20 ならきのこ派、それ以外はたけのこ派と判定する。"""
-    if not isinstance(features, Features):
-        raise TypeError(f"features は Features です（{type(features).__name__} が渡されました）")
-    return KINOKO if features.age_group == KINOKO_AGE_GROUP else TAKENOKO
-
-
-# --8<-- [end:predict]
-
-
-# --8<-- [start:accuracy]
-def accuracy(predicted: Sequence[Label], labels: Sequence[Label]) -> float:
-    """正解率。予測と正解が一致した件数を、全体の件数で割る。"""
-    require_same_length(predicted, labels, "予測", "正解")
-    if not labels:
-        raise ValueError("予測と正解が 0 件なので正解率を求められません")
-    require_no_nan(predicted, "予測")
-    require_no_nan(labels, "正解")
-    hits = sum(1 for guess, truth in zip(predicted, labels, strict=True) if guess == truth)
-    return hits / len(labels)
-
-
-# --8<-- [end:accuracy]
-
-
-# --8<-- [start:main]
-def main() -> None:
-    """KvsT.csv を規則で判定し、件数と正解率を表示する。"""
-    people = load_people()
-    features, labels = split_features_and_labels(people)
-    predicted = [predict_by_rule(row) for row in features]
-    print(f"データ件数: {len(people)}")
-    print(f"ルールによる判定の正解率: {format_fixed(accuracy(predicted, labels), 4)}")
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
-# --8<-- [end:main]

@@ -3,7 +3,7 @@
 書籍のデータは購入者だけに許諾されているので、SVG に埋め込むのは行の値ではなく、種類ごとの件数・
 欠損値の数・列の平均（図から読み取れる以上のことを含まない要約）だけにする。
 
-python -m getting_started_ml.figures_chapter02 で chapters/figures/ の図を描き直す。
+python -m getting_started_ml.chapter02.figures で chapters/figures/ の図を描き直す。
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 from getting_started_ml.numeric import kahan_mean
 
 IRIS_PAIRS_FIGURE = "chapter02-iris-pairs.svg"
-CREATOR = "getting_started_ml.figures_chapter02"
+CREATOR = "getting_started_ml.chapter02.figures"
 PANELS_PER_ROW = 3
 
 

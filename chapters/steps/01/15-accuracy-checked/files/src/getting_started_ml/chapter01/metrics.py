@@ -1,0 +1,16 @@
+"""予測の評価: 正解率。"""
+
+from __future__ import annotations
+
+from getting_started_ml.checks import require_same_length
+
+
+# --8<-- [start:accuracy-checked]
+def accuracy(actual: list[str], predicted: list[str]) -> float:
+    """正解率。正解と予測が一致した件数を、全体の件数で割る。"""
+    require_same_length(actual, predicted, "正解", "予測")
+    hits = sum(1 for truth, guess in zip(actual, predicted, strict=True) if truth == guess)
+    return hits / len(actual)
+
+
+# --8<-- [end:accuracy-checked]
