@@ -16,7 +16,6 @@ from sklearn.metrics import mean_absolute_error as sk_mean_absolute_error
 from sklearn.metrics import r2_score as sk_r2_score
 from sklearn.metrics import root_mean_squared_error as sk_root_mean_squared_error
 
-from getting_started_ml import chapter07
 from getting_started_ml.chapter02 import ColumnNotFoundError, Features, Table
 from getting_started_ml.chapter07 import (
     CINEMA,
@@ -35,6 +34,7 @@ from getting_started_ml.chapter07 import (
     remove_outliers,
     root_mean_squared_error,
 )
+from getting_started_ml.chapter07 import matrix as chapter07_matrix
 from getting_started_ml.java_random import JavaRandom, shuffled_positions
 from getting_started_ml.numeric import format_fixed
 
@@ -654,7 +654,7 @@ def back_substitute_known_terms_first(upper: list[list[float]], n: int) -> list[
 @pytest.mark.data(CINEMA)
 def test_Java版の順で後退代入するとSNS1だけが1ulp違う(monkeypatch: pytest.MonkeyPatch) -> None:
     ours, *_ = cinema_fit()
-    monkeypatch.setattr(chapter07, "back_substitute", back_substitute_known_terms_first)
+    monkeypatch.setattr(chapter07_matrix, "back_substitute", back_substitute_known_terms_first)
     java, *_ = cinema_fit()
 
     assert ours.coefficients["SNS1"] == 1.380370254327397

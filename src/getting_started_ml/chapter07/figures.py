@@ -2,7 +2,7 @@
 
 書籍のデータは購入者だけに許諾されているので、SVG に埋め込むのは行の値ではなく、描いた点の数・
 外れ値の cinema_id・規則の境界・軸の範囲だけにする。
-python -m getting_started_ml.figures_chapter07 で chapters/figures/ の図を描き直す。
+python -m getting_started_ml.chapter07.figures で chapters/figures/ の図を描き直す。
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TypedDict
 from matplotlib.figure import Figure
 
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter07 import (
+from getting_started_ml.chapter07.experiment import (
     CINEMA,
     OUTLIER_SALES_BELOW,
     OUTLIER_SNS2_ABOVE,
@@ -25,7 +25,7 @@ from getting_started_ml.dataset import PROJECT_ROOT
 from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 
 OUTLIER_FIGURE = "chapter07-cinema-outlier.svg"
-CREATOR = "getting_started_ml.figures_chapter07"
+CREATOR = "getting_started_ml.chapter07.figures"
 X_COLUMN = "SNS2"
 ID_COLUMN = "cinema_id"
 

@@ -1,7 +1,7 @@
 """第 3 章の図: iris で学習した深さ 2 の決定木を、節と葉の図にする。
 
 図に埋め込むのは木の形（列・境界・葉のラベル）と、各節・葉に来た訓練データの種類ごとの件数。
-python -m getting_started_ml.figures_chapter03 で chapters/figures/ の図を描き直す。
+python -m getting_started_ml.chapter03.figures で chapters/figures/ の図を描き直す。
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
-from getting_started_ml.chapter03 import SHOWN_DEPTH, Leaf, Tree, build_tree
+from getting_started_ml.chapter03.experiment import SHOWN_DEPTH
+from getting_started_ml.chapter03.tree import Leaf, Tree, build_tree
 from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
@@ -23,7 +24,7 @@ from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
 from getting_started_ml.numeric import format_fixed
 
 TREE_FIGURE = "chapter03-tree.svg"
-CREATOR = "getting_started_ml.figures_chapter03"
+CREATOR = "getting_started_ml.chapter03.figures"
 TreeData = dict[str, Any]
 """節は {feature, threshold, counts, left, right}、葉は {label, counts}。counts はラベル順。"""
 

@@ -1,8 +1,4 @@
-"""第 3 章: 決定木と明白な実装（iris.csv）。
-
-ジニ不純度、最良の分割、再帰で木を育てる手順、深さの制限、木の表示を自作し、
-第 2 章で分けたアヤメのデータで、深さごとの正解率を確かめる。
-"""
+"""第 3 章の決定木: ジニ不純度、最良の分割、木を育てる手順、深さの制限、木の表示、分類器。"""
 
 from __future__ import annotations
 
@@ -12,10 +8,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
-from getting_started_ml.chapter01 import accuracy
-from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
+from getting_started_ml.chapter02 import Features
 from getting_started_ml.checks import as_float, require_no_nan, require_same_length
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.java_random import require_int
 from getting_started_ml.numeric import format_fixed, kahan_sum
 
@@ -401,35 +395,3 @@ class DecisionTree(Generic[L]):
 
 
 # --8<-- [end:decision-tree]
-
-
-# --8<-- [start:main]
-DEPTHS: tuple[tuple[str, int | None], ...] = (
-    ("1", 1),
-    ("2", 2),
-    ("3", 3),
-    ("4", 4),
-    ("5", 5),
-    ("制限なし", None),
-)
-SHOWN_DEPTH = 2
-
-
-def main() -> None:
-    """深さごとの正解率の表と、深さ 2 の決定木を表示する。"""
-    split = prepare_iris(Table.load(IRIS))
-    print("深さ\t訓練データ\tテストデータ")
-    for name, depth in DEPTHS:
-        model = DecisionTree[str](depth).fit(split.x_train, split.t_train)
-        train = accuracy(model.predict(split.x_train), split.t_train)
-        test = accuracy(model.predict(split.x_test), split.t_test)
-        print(f"{name}\t{format_fixed(train, 4)}\t{format_fixed(test, 4)}")
-    shown = build_tree(split.x_train, split.t_train, split.x_train[0].columns, SHOWN_DEPTH)
-    print()
-    print(f"深さ {SHOWN_DEPTH} の決定木:")
-    print(format_tree(shown))
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
-# --8<-- [end:main]
