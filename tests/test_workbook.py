@@ -113,7 +113,7 @@ def test_練習用フォルダには前の章のコードがあり第3章のフ�
     assert (workspace / "tests" / "test_chapter02.py").is_file()
     assert (workspace / "tests" / "conftest.py").is_file()
     assert (workspace / "chapters" / "outputs" / "chapter03.txt").is_file()
-    assert not (package / "chapter03.py").exists()
+    assert not (package / "chapter03").exists()
     assert not (workspace / "tests" / "test_chapter03.py").exists()
     assert not (package / "chapter11").exists()
     assert not (package / "workbook.py").exists()
@@ -141,7 +141,10 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
 
     before, _ = workbook.check(workspace)
     for relative in chapter.remove:
-        shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
+        if (BOOK_ROOT / relative).is_dir():
+            shutil.copytree(BOOK_ROOT / relative, workspace / relative)
+        else:
+            shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
     after, result = workbook.check(workspace)
 
     assert before
