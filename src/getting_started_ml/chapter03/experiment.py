@@ -25,8 +25,8 @@ def main() -> None:
     print("深さ\t訓練データ\tテストデータ")
     for name, depth in DEPTHS:
         model = DecisionTree[str](depth).fit(split.x_train, split.t_train)
-        train = accuracy(model.predict(split.x_train), split.t_train)
-        test = accuracy(model.predict(split.x_test), split.t_test)
+        train = accuracy(split.t_train, model.predict(split.x_train))
+        test = accuracy(split.t_test, model.predict(split.x_test))
         print(f"{name}\t{format_fixed(train, 4)}\t{format_fixed(test, 4)}")
     shown = build_tree(split.x_train, split.t_train, split.x_train[0].columns, SHOWN_DEPTH)
     print()

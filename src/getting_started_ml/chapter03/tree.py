@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.checks import as_float, require_no_nan, require_same_length
+from getting_started_ml.checks import require_finite, require_no_nan, require_same_length
 from getting_started_ml.java_random import require_int
 from getting_started_ml.numeric import format_fixed, kahan_sum
 
@@ -253,11 +253,8 @@ def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
 def require_finite_values(values: Sequence[float], column: str) -> None:
     """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
     for position, value in enumerate(values):
-        number = (
-            value if type(value) is float else as_float(value, f"列 {column} の {position} 番目")
-        )
-        if not math.isfinite(number):
-            raise ValueError(f"列 {column} の値の {position} 番目が有限でない数です（{value}）")
+        if type(value) is not float or not math.isfinite(value):  # 有限の float はすぐ次へ
+            require_finite(value, f"列 {column} の {position} 番目の値")
 
 
 # --8<-- [start:validation]

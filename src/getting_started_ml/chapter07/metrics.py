@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from getting_started_ml.checks import as_float, require_same_length
+from getting_started_ml.checks import require_finite, require_same_length
 from getting_started_ml.numeric import kahan_mean, kahan_sum
 
 
@@ -17,9 +17,8 @@ def require_scores(actual: Sequence[float], predicted: Sequence[float]) -> None:
         raise ValueError("正解と予測が空なので評価できません")
     for name, values in (("正解", actual), ("予測", predicted)):
         for position, value in enumerate(values):
-            number = value if type(value) is float else as_float(value, f"{name}の {position} 番目")
-            if not math.isfinite(number):
-                raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
+            if type(value) is not float or not math.isfinite(value):  # 有限の float はすぐ次へ
+                require_finite(value, f"{name}の {position} 番目")
 
 
 def residuals(actual: Sequence[float], predicted: Sequence[float]) -> list[float]:
