@@ -24,6 +24,7 @@ from getting_started_ml.chapter07 import (
     LinearModel,
     Matrix,
     SingularMatrixError,
+    back_substitute,
     design_matrix,
     fit_linear_regression,
     format_coefficients,
@@ -733,3 +734,23 @@ def test_データが無ければファイル名を書いて1で終わる(
 
 
 # --8<-- [end:test-data-golden]
+
+
+def test_有限でない係数や型の違う入力は名前を書いて失敗する() -> None:
+    with pytest.raises(ValueError, match="intercept（切片） は有限の数です"):
+        LinearModel(math.nan)
+    with pytest.raises(ValueError, match="列 a の係数 は有限の数です"):
+        LinearModel(0.0, {"a": math.inf})
+    with pytest.raises(TypeError, match="coefficients（係数）は列名から係数への dict です"):
+        format_coefficients(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table は Table です"):
+        prepare_cinema(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="特徴量 の 0 番目が Features ではありません"):
+        fit_linear_regression([None, None], [1.0, 2.0])  # type: ignore[list-item]
+
+
+def test_形の合わない拡大係数行列は消去法に渡せない() -> None:
+    with pytest.raises(ValueError, match=r"拡大係数行列は n=2 行です（1 行）"):
+        back_substitute([[1.0, 2.0, 3.0]], 2)
+    with pytest.raises(ValueError, match=r"2 行目は係数 2 列と右辺の列を持ちます（2 列）"):
+        back_substitute([[1.0, 2.0, 3.0], [4.0, 5.0]], 2)

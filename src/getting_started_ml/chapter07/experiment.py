@@ -10,6 +10,8 @@ from getting_started_ml.chapter02 import (
     Table,
     TrainTestSplit,
     fill_with_train_means,
+    require_items,
+    require_table,
     split_train_test,
 )
 from getting_started_ml.chapter07.metrics import (
@@ -32,6 +34,8 @@ OUTLIER_SALES_BELOW = 8500.0
 # --8<-- [start:outliers]
 def is_outlier(row: Row) -> bool:
     """SNS2 が 1000 を超え、しかも sales が 8500 を下回る行。欠損していれば外れ値としない。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row（行）は Row です（{type(row).__name__}）")
     sns2, sales = row.number("SNS2"), row.number(TARGET)
     if sns2 is None or sales is None:
         return False
@@ -40,6 +44,7 @@ def is_outlier(row: Row) -> bool:
 
 def remove_outliers(table: Table) -> Table:
     """外れ値の行を除いた表。残りの行はファイルの順のまま。"""
+    require_table(table)
     return Table(table.columns, tuple(row for row in table.rows if not is_outlier(row)))
 
 
@@ -49,6 +54,7 @@ def remove_outliers(table: Table) -> Table:
 # --8<-- [start:prepare]
 def target_values(rows: Sequence[Row]) -> list[float]:
     """正解（sales）を数として読む。欠損していれば何行目かを書いて失敗する。"""
+    require_items(rows, Row, "行")
     values = []
     for position, row in enumerate(rows):
         value = row.number(TARGET)
@@ -62,6 +68,7 @@ def prepare_cinema(
     table: Table, test_size: float = TEST_SIZE, seed: int = SEED
 ) -> TrainTestSplit[Features, float]:
     """外れ値を全体から除き、未補完のまま分け、訓練データの平均だけで両方を補完する。"""
+    require_table(table)
     rows = list(remove_outliers(table).rows)
     if not rows:
         raise ValueError("外れ値を除くと行が 1 つも残らないので分けられません")
@@ -75,6 +82,9 @@ def prepare_cinema(
 # --8<-- [start:main]
 def format_coefficients(coefficients: Mapping[str, float]) -> str:
     """係数を「名前=値」の形で、学習した列の順に並べる。"""
+    if not isinstance(coefficients, Mapping):
+        kind = type(coefficients).__name__
+        raise TypeError(f"coefficients（係数）は列名から係数への dict です（{kind}）")
     return ", ".join(f"{name}={format_fixed(value, 4)}" for name, value in coefficients.items())
 
 

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.checks import as_float
+from getting_started_ml.checks import as_float, require_count, require_sequence
 
 
 # --8<-- [start:singular-error]
@@ -23,6 +23,8 @@ class SingularMatrixError(ValueError):
 
 def shape_text(shape: tuple[int, int]) -> str:
     """形を「2×3」のように書く。"""
+    if not isinstance(shape, tuple) or len(shape) != 2:
+        raise TypeError(f"shape（形）は（行の数, 列の数）の組です（{shape!r}）")
     return f"{shape[0]}×{shape[1]}"
 
 
@@ -146,6 +148,19 @@ PIVOT_TOLERANCE = 1e-10
 
 
 # --8<-- [start:gauss]
+def require_augmented(augmented: Sequence[Sequence[float]], n: int) -> None:
+    """拡大係数行列が n 行で、どの行も係数の n 列と右辺の 1 列以上を持つことを確かめる。"""
+    require_count(n, "n（未知数の数）", minimum=1)
+    require_sequence(augmented, "拡大係数行列")
+    if len(augmented) != n:
+        raise ValueError(f"拡大係数行列は n={n} 行です（{len(augmented)} 行）")
+    for number, row in enumerate(augmented, 1):
+        if len(require_sequence(row, f"拡大係数行列の {number} 行目")) <= n:
+            raise ValueError(
+                f"拡大係数行列の {number} 行目は係数 {n} 列と右辺の列を持ちます（{len(row)} 列）"
+            )
+
+
 def pivot_scales(matrix: Matrix) -> list[float]:
     """行（と列）ごとの大きさ √|対角成分|。対角が 0 の行は、行列の最大の |値| の平方根。
 
@@ -154,6 +169,8 @@ def pivot_scales(matrix: Matrix) -> list[float]:
     合わせて伸び縮みする。円の金額のような大きな列があっても、小さな列のピボットを
     行列全体の最大の値で測って 0 とみなすことがない。
     """
+    if not isinstance(matrix, Matrix):
+        raise TypeError(f"matrix（行列）は Matrix です（{type(matrix).__name__}）")
     n, columns = matrix.shape
     if n != columns:
         raise ValueError(f"ピボットの大きさは正方行列で決めます（{shape_text(matrix.shape)}）")
@@ -178,6 +195,7 @@ def pivot_row(augmented: list[list[float]], column: int) -> int:
 
 def eliminate_forward(augmented: list[list[float]], n: int, scales: Sequence[float]) -> None:
     """拡大係数行列を上三角にする（その場で書き換える）。ピボットが消えたら失敗する。"""
+    require_augmented(augmented, n)
     origin = list(range(n))  # 入れ替えたあとの各行が、元の何行目だったか
     for column in range(n):
         best = pivot_row(augmented, column)
@@ -200,6 +218,7 @@ def eliminate_forward(augmented: list[list[float]], n: int, scales: Sequence[flo
 
 def back_substitute(upper: list[list[float]], n: int) -> list[tuple[float, ...]]:
     """上三角の拡大係数行列から、下の行から順に解を求める。右辺から左→右の順に引いていく。"""
+    require_augmented(upper, n)
     width = len(upper[0]) - n
     solution = [[0.0] * width for _ in range(n)]
     for i in reversed(range(n)):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter02 import Features, require_items
 from getting_started_ml.chapter07.matrix import Matrix, SingularMatrixError
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_finite, require_same_length
 
 INTERCEPT_TERM = "切片"
 
@@ -21,6 +21,14 @@ class LinearModel:
     coefficients: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        require_finite(self.intercept, "intercept（切片）")
+        if not isinstance(self.coefficients, Mapping):
+            kind = type(self.coefficients).__name__
+            raise TypeError(f"coefficients（係数）は列名から係数への dict です（{kind}）")
+        for column, value in self.coefficients.items():
+            if not isinstance(column, str):
+                raise TypeError(f"係数の列名は文字列です（{column!r}）")
+            require_finite(value, f"列 {column} の係数")
         # 呼び出し側の dict を後で書き換えられても変わらないよう、写しを持つ。
         object.__setattr__(self, "coefficients", dict(self.coefficients))
 
@@ -50,6 +58,7 @@ class LinearModel:
 # --8<-- [start:fit]
 def design_matrix(x: Sequence[Features], columns: Sequence[str]) -> Matrix:
     """計画行列 D = [1 | 特徴量]。先頭の 1 の列が切片の係数を受け持つ。"""
+    require_items(x, Features, "特徴量")
     if not x:
         raise ValueError("訓練データが空なので計画行列を作れません")
     return Matrix.of([1.0, *(row.value(column) for column in columns)] for row in x)
@@ -60,6 +69,7 @@ def fit_linear_regression(
 ) -> LinearModel:
     """正規方程式 (DᵀD) w = Dᵀt を解いて線形回帰を学習する。columns が None なら x[0] の列。"""
     require_same_length(x, t, "特徴量", "正解")
+    require_items(x, Features, "特徴量")
     if not x:
         raise ValueError("訓練データが空なので線形回帰を学習できません")
     names = list(x[0].columns if columns is None else columns)
@@ -83,6 +93,11 @@ def singular_design_error(
     columns: Sequence[str], error: SingularMatrixError
 ) -> SingularMatrixError:
     """ピボットが消えた位置を列名に直して、原因の候補を添えた例外にする。"""
+    require_items(columns, str, "列名")
+    if not isinstance(error, SingularMatrixError):
+        raise TypeError(f"error は SingularMatrixError です（{type(error).__name__}）")
+    if not 0 <= error.pivot_column <= len(columns):
+        raise ValueError(f"ピボット列 {error.pivot_column} は切片と {len(columns)} 列の外です")
     terms = [INTERCEPT_TERM, *columns]
     suspect = terms[error.pivot_column]
     return SingularMatrixError(
