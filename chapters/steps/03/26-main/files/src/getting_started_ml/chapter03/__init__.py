@@ -30,6 +30,7 @@ from getting_started_ml.chapter03.tree import (
     pick,
     predict_one,
     require_finite_values,
+    require_tree,
     tree_lines,
 )
 
@@ -60,5 +61,6 @@ __all__ = [
     "pick",
     "predict_one",
     "require_finite_values",
+    "require_tree",
     "tree_lines",
 ]

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
-from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter02 import Features, require_items
 from getting_started_ml.checks import as_float, require_no_nan, require_same_length
 from getting_started_ml.java_random import require_int
 from getting_started_ml.numeric import format_fixed, kahan_sum
@@ -46,6 +46,7 @@ def majority(labels: Sequence[L]) -> L:
     """いちばん多いラベル。同数なら先に現れたほう。"""
     if not labels:
         raise ValueError("ラベルが 1 つもないので、多数決で決められません")
+    require_no_nan(labels, "ラベル")
     counts = Counter(labels)
     return max(counts, key=counts.__getitem__)
 
@@ -168,6 +169,14 @@ class Node(Generic[L]):
 
 
 Tree: TypeAlias = Leaf[L] | Node[L]
+
+
+def require_tree(tree: object) -> None:
+    """tree が木（Leaf か Node）でなければ TypeError。"""
+    if not isinstance(tree, Leaf | Node):
+        raise TypeError(f"tree（木）は Leaf か Node です（{type(tree).__name__}）")
+
+
 # --8<-- [end:tree]
 
 
@@ -234,7 +243,8 @@ def check_depth(max_depth: int | None) -> int | None:
 # --8<-- [end:check-depth]
 # --8<-- [start:feature-rows]
 def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
-    """使う列の値だけを、列の順に取り出す。無い列や有限でない値はここで止める。"""
+    """使う列の値だけを、列の順に取り出す。行でないもの、無い列、有限でない値はここで止める。"""
+    require_items(x, Features, "特徴量")
     rows = [tuple(row.value(column) for column in columns) for row in x]
     for row in rows:
         for column, value in zip(columns, row, strict=True):
@@ -250,6 +260,9 @@ def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureR
 # --8<-- [start:predict-one]
 def predict_one(tree: Tree[L], row: Features) -> L:
     """根から葉までたどる。値が境界と等しければ左へ進む。"""
+    require_tree(tree)
+    if not isinstance(row, Features):
+        raise TypeError(f"row（行）は Features です（{type(row).__name__}）")
     while isinstance(tree, Node):
         goes_left = row.value(tree.split.feature) <= tree.split.threshold
         tree = tree.left if goes_left else tree.right
@@ -278,6 +291,7 @@ def format_tree(tree: Tree[L]) -> str:
 
 def tree_lines(tree: Tree[L], indent: str) -> Iterator[str]:
     """木の各行を、上から順に 1 行ずつ生み出す。"""
+    require_tree(tree)
     if isinstance(tree, Leaf):
         yield f"{indent}{tree.label}"
         return
