@@ -22,7 +22,14 @@ from getting_started_ml.chapter02.figures import (
     iris_values,
 )
 from getting_started_ml.chapter03 import Leaf, Node, Split, build_tree
+from getting_started_ml.chapter03.figures import TREE_FIGURE, shown_tree_data, tree_data, tree_svg
 from getting_started_ml.chapter07 import CINEMA
+from getting_started_ml.chapter07.figures import (
+    OUTLIER_FIGURE,
+    cinema_points,
+    outlier_figure_data,
+    outlier_svg,
+)
 from getting_started_ml.chapter11.confusion_figure import (
     CONFUSION_FIGURE,
     ConfusionFigureData,
@@ -39,13 +46,6 @@ from getting_started_ml.chapter11.experiment import (
     LabeledData,
 )
 from getting_started_ml.figures import FIGURES_DIR, embedded_data
-from getting_started_ml.figures_chapter03 import TREE_FIGURE, shown_tree_data, tree_data, tree_svg
-from getting_started_ml.figures_chapter07 import (
-    OUTLIER_FIGURE,
-    cinema_points,
-    outlier_figure_data,
-    outlier_svg,
-)
 
 IRIS_EXAMPLE = Table.parse("がく片長さ,花弁幅,種類\n0.1,0.2,A\n0.3,,A\n0.5,0.6,B\n,0.8,A\n")
 CINEMA_EXAMPLE = Table.parse(
@@ -191,8 +191,8 @@ def test_混同行列の図の件数は実データから求め直したもの�
     ("module", "needs"),
     [
         ("getting_started_ml.chapter02.figures", IRIS),
-        ("getting_started_ml.figures_chapter03", IRIS),
-        ("getting_started_ml.figures_chapter07", CINEMA),
+        ("getting_started_ml.chapter03.figures", IRIS),
+        ("getting_started_ml.chapter07.figures", CINEMA),
         ("getting_started_ml.chapter11.confusion_figure", SURVIVED),
     ],
 )

@@ -531,3 +531,21 @@ def test_学習用_scikit_learnの決定木と予測が一致する(depth: int |
 
 
 # --8<-- [end:sklearn-tests]
+
+
+def test_木でないものや行でないものは型を書いて失敗する() -> None:
+    (row,) = rows_of(["a"], [1.0])
+
+    with pytest.raises(TypeError, match=r"tree（木）は Leaf か Node です（NoneType）"):
+        predict_one(None, row)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"tree（木）は Leaf か Node です（str）"):
+        format_tree("a")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"row（行）は Features です（NoneType）"):
+        predict_one(Leaf("a"), None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="特徴量 の 0 番目が Features ではありません"):
+        build_tree([None], ["a"], ["a"], None)  # type: ignore[list-item]
+
+
+def test_NaNのラベルは多数決に使えない() -> None:
+    with pytest.raises(ValueError, match="ラベルの 1 番目が NaN"):
+        majority(["a", math.nan])

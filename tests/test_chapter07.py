@@ -16,7 +16,6 @@ from sklearn.metrics import mean_absolute_error as sk_mean_absolute_error
 from sklearn.metrics import r2_score as sk_r2_score
 from sklearn.metrics import root_mean_squared_error as sk_root_mean_squared_error
 
-from getting_started_ml import chapter07
 from getting_started_ml.chapter02 import ColumnNotFoundError, Features, Table
 from getting_started_ml.chapter07 import (
     CINEMA,
@@ -25,6 +24,7 @@ from getting_started_ml.chapter07 import (
     LinearModel,
     Matrix,
     SingularMatrixError,
+    back_substitute,
     design_matrix,
     fit_linear_regression,
     format_coefficients,
@@ -35,6 +35,7 @@ from getting_started_ml.chapter07 import (
     remove_outliers,
     root_mean_squared_error,
 )
+from getting_started_ml.chapter07 import matrix as chapter07_matrix
 from getting_started_ml.java_random import JavaRandom, shuffled_positions
 from getting_started_ml.numeric import format_fixed
 
@@ -654,7 +655,7 @@ def back_substitute_known_terms_first(upper: list[list[float]], n: int) -> list[
 @pytest.mark.data(CINEMA)
 def test_Java版の順で後退代入するとSNS1だけが1ulp違う(monkeypatch: pytest.MonkeyPatch) -> None:
     ours, *_ = cinema_fit()
-    monkeypatch.setattr(chapter07, "back_substitute", back_substitute_known_terms_first)
+    monkeypatch.setattr(chapter07_matrix, "back_substitute", back_substitute_known_terms_first)
     java, *_ = cinema_fit()
 
     assert ours.coefficients["SNS1"] == 1.380370254327397
@@ -733,3 +734,23 @@ def test_データが無ければファイル名を書いて1で終わる(
 
 
 # --8<-- [end:test-data-golden]
+
+
+def test_有限でない係数や型の違う入力は名前を書いて失敗する() -> None:
+    with pytest.raises(ValueError, match="intercept（切片） は有限の数です"):
+        LinearModel(math.nan)
+    with pytest.raises(ValueError, match="列 a の係数 は有限の数です"):
+        LinearModel(0.0, {"a": math.inf})
+    with pytest.raises(TypeError, match="coefficients（係数）は列名から係数への dict です"):
+        format_coefficients(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table は Table です"):
+        prepare_cinema(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="特徴量 の 0 番目が Features ではありません"):
+        fit_linear_regression([None, None], [1.0, 2.0])  # type: ignore[list-item]
+
+
+def test_形の合わない拡大係数行列は消去法に渡せない() -> None:
+    with pytest.raises(ValueError, match=r"拡大係数行列は n=2 行です（1 行）"):
+        back_substitute([[1.0, 2.0, 3.0]], 2)
+    with pytest.raises(ValueError, match=r"2 行目は係数 2 列と右辺の列を持ちます（2 列）"):
+        back_substitute([[1.0, 2.0, 3.0], [4.0, 5.0]], 2)

@@ -144,6 +144,7 @@ def test_練習用フォルダには前の章のコードがあり第3章のフ�
     assert sorted(path.name for path in tests.glob("test_chapter03*")) == []
     assert not (package / "workbook").exists()
     assert (package / "checks.py").is_file()
+    assert not (package / "chapter03").exists()
     assert len((workspace / "README.md").read_text("utf-8").splitlines()) == 3
     assert 'name = "getting-started-ml-practice"' in (workspace / "pyproject.toml").read_text(
         "utf-8"
@@ -243,7 +244,10 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
 
     before, _ = workbook.check_workspace(workspace)
     for relative in chapter.remove:
-        shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
+        if (BOOK_ROOT / relative).is_dir():
+            shutil.copytree(BOOK_ROOT / relative, workspace / relative)
+        else:
+            shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
     after, result = workbook.check_workspace(workspace)
 
     assert before

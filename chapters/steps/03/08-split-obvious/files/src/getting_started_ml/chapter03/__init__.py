@@ -1,0 +1,5 @@
+"""第 3 章: 決定木と明白な実装（iris.csv）。"""
+
+from getting_started_ml.chapter03.tree import Split, best_split, gini, gini_of_counts
+
+__all__ = ["Split", "best_split", "gini", "gini_of_counts"]

@@ -1,0 +1,104 @@
+"""第 3 章の決定木: ジニ不純度から始めて、少しずつ決定木を組み立てる。"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from getting_started_ml.chapter02 import Features
+from getting_started_ml.numeric import kahan_sum
+
+FeatureRow: TypeAlias = tuple[float, ...]
+
+
+def gini(labels: Sequence[Hashable]) -> float:
+    """ジニ不純度 1 − Σ(割合)²。割合の 二乗は、ラベルが初めて現れた順に Kahan の和で足す。"""
+    if not labels:
+        return 0.0
+    return gini_of_counts(Counter(labels).values(), len(labels))
+
+
+def gini_of_counts(counts: Iterable[int], total: int) -> float:
+    """ラベルごとの件数（足す順に並べたもの）と総数から、ジニ不純度を求める。"""
+    shares = (count / total for count in counts)
+    return 1.0 - kahan_sum(share * share for share in shares)
+
+
+@dataclass(frozen=True)
+class Split:
+    """分割の条件。feature の値が threshold 以下なら左、より大きければ右へ進む。"""
+
+    feature: str
+    threshold: float
+    impurity: float
+
+
+# --8<-- [start:fast-split]
+def best_split(
+    x: Sequence[Features], t: Sequence[Hashable], columns: Sequence[str]
+) -> Split | None:
+    """不純度がいちばん下がる分割。ラベルが 1 種類か、どの列も値が 1 種類なら None。"""
+    return find_best_split(feature_rows(x, columns), t, columns)
+
+
+def find_best_split(
+    rows: Sequence[FeatureRow], labels: Sequence[Hashable], columns: Sequence[str]
+) -> Split | None:
+    """列を順に調べ、不純度が厳密に小さいときだけ入れ替える（同点なら先の列が勝つ）。"""
+    if gini(labels) == 0.0:
+        return None
+    best: Split | None = None
+    for position, column in enumerate(columns):
+        candidate = best_threshold(column, [row[position] for row in rows], labels)
+        if candidate is not None and (best is None or candidate.impurity < best.impurity):
+            best = candidate
+    return best
+
+
+# --8<-- [end:fast-split]
+
+
+# --8<-- [start:wrong-sweep]
+def best_threshold(
+    feature: str, values: Sequence[float], labels: Sequence[Hashable]
+) -> Split | None:
+    """1 つの列で最良の境界を探す。値の小さい順に並べ、境界は小さいほうから調べる。"""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    xs = [values[i] for i in order]
+    ys = [labels[i] for i in order]
+    best: Split | None = None
+    for i, impurity in boundary_impurities(xs, ys):
+        if best is None or impurity < best.impurity:
+            best = Split(feature, (xs[i - 1] + xs[i]) / 2, impurity)
+    return best
+
+
+def boundary_impurities(xs: Sequence[float], ys: Sequence[Hashable]) -> Iterator[tuple[int, float]]:
+    """値が変わる境界 i ごとに、左 ys[:i] と右 ys[i:] の重み付きの不純度を順に生み出す。"""
+    n = len(ys)
+    left: dict[Hashable, int] = {}
+    right = Counter(ys)
+    for i in range(1, n):
+        moved = ys[i - 1]
+        left[moved] = left.get(moved, 0) + 1
+        right[moved] -= 1
+        if right[moved] == 0:
+            del right[moved]
+        if xs[i] != xs[i - 1]:
+            left_part = i * gini_of_counts(left.values(), i)
+            right_part = (n - i) * gini_of_counts(right.values(), n - i)
+            yield i, (left_part + right_part) / n
+
+
+# --8<-- [end:wrong-sweep]
+
+
+# --8<-- [start:feature-rows]
+def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
+    """使う列の値だけを、列の順に取り出す。"""
+    return [tuple(row.value(column) for column in columns) for row in x]
+
+
+# --8<-- [end:feature-rows]

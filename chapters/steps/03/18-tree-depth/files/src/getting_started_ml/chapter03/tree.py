@@ -1,0 +1,190 @@
+"""第 3 章の決定木: ジニ不純度から始めて、少しずつ決定木を組み立てる。"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeAlias, TypeVar
+
+from getting_started_ml.chapter02 import Features
+from getting_started_ml.numeric import kahan_sum
+
+L = TypeVar("L", bound=Hashable)
+T = TypeVar("T")
+FeatureRow: TypeAlias = tuple[float, ...]
+
+
+def gini(labels: Sequence[Hashable]) -> float:
+    """ジニ不純度 1 − Σ(割合)²。割合の 二乗は、ラベルが初めて現れた順に Kahan の和で足す。"""
+    if not labels:
+        return 0.0
+    return gini_of_counts(Counter(labels).values(), len(labels))
+
+
+def gini_of_counts(counts: Iterable[int], total: int) -> float:
+    """ラベルごとの件数（足す順に並べたもの）と総数から、ジニ不純度を求める。"""
+    shares = (count / total for count in counts)
+    return 1.0 - kahan_sum(share * share for share in shares)
+
+
+def majority(labels: Sequence[L]) -> L:
+    """いちばん多いラベル。同数なら先に現れたほう。"""
+    if not labels:
+        raise ValueError("ラベルが 1 つもないので、多数決で決められません")
+    counts = Counter(labels)
+    return max(counts, key=counts.__getitem__)
+
+
+@dataclass(frozen=True)
+class Split:
+    """分割の条件。feature の値が threshold 以下なら左、より大きければ右へ進む。"""
+
+    feature: str
+    threshold: float
+    impurity: float
+
+
+def best_split(
+    x: Sequence[Features], t: Sequence[Hashable], columns: Sequence[str]
+) -> Split | None:
+    """不純度がいちばん下がる分割。ラベルが 1 種類か、どの列も値が 1 種類なら None。"""
+    return find_best_split(feature_rows(x, columns), t, columns)
+
+
+def find_best_split(
+    rows: Sequence[FeatureRow], labels: Sequence[Hashable], columns: Sequence[str]
+) -> Split | None:
+    """列を順に調べ、不純度が厳密に小さいときだけ入れ替える（同点なら先の列が勝つ）。"""
+    if gini(labels) == 0.0:
+        return None
+    best: Split | None = None
+    for position, column in enumerate(columns):
+        candidate = best_threshold(column, [row[position] for row in rows], labels)
+        if candidate is not None and (best is None or candidate.impurity < best.impurity):
+            best = candidate
+    return best
+
+
+def best_threshold(
+    feature: str, values: Sequence[float], labels: Sequence[Hashable]
+) -> Split | None:
+    """1 つの列で最良の境界を探す。値の小さい順に並べ、境界は小さいほうから調べる。"""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    xs = [values[i] for i in order]
+    ys = [labels[i] for i in order]
+    best: Split | None = None
+    for i, impurity in boundary_impurities(xs, ys):
+        if best is None or impurity < best.impurity:
+            best = Split(feature, (xs[i - 1] + xs[i]) / 2, impurity)
+    return best
+
+
+def boundary_impurities(xs: Sequence[float], ys: Sequence[Hashable]) -> Iterator[tuple[int, float]]:
+    """値が変わる境界 i ごとに、左 ys[:i] と右 ys[i:] の重み付きの不純度を順に生み出す。
+
+    1 行ずつ右から左へ移しながら件数を持ち回る。右側の足す順（右側で初めて現れた順）は、
+    各ラベルが右側で最初に現れる位置を覚えておき、それで並べて決める。
+    """
+    n = len(ys)
+    following = next_positions_of_same_label(ys)
+    left: dict[Hashable, int] = {}
+    right = Counter(ys)
+    first_in_right = {label: ys.index(label) for label in right}
+    for i in range(1, n):
+        moved = ys[i - 1]
+        left[moved] = left.get(moved, 0) + 1
+        right[moved] -= 1
+        if right[moved] == 0:
+            del right[moved], first_in_right[moved]
+        else:
+            first_in_right[moved] = following[i - 1]
+        if xs[i] != xs[i - 1]:
+            right_counts = (right[label] for label in sorted(right, key=first_in_right.__getitem__))
+            left_part = i * gini_of_counts(left.values(), i)
+            right_part = (n - i) * gini_of_counts(right_counts, n - i)
+            yield i, (left_part + right_part) / n
+
+
+def next_positions_of_same_label(labels: Sequence[Hashable]) -> list[int]:
+    """各位置について、同じラベルが次に現れる位置（無ければ件数）。"""
+    following = [len(labels)] * len(labels)
+    seen: dict[Hashable, int] = {}
+    for position in reversed(range(len(labels))):
+        following[position] = seen.get(labels[position], len(labels))
+        seen[labels[position]] = position
+    return following
+
+
+@dataclass(frozen=True)
+class Leaf(Generic[L]):
+    """葉。ここに来た行はすべて label と予測する。"""
+
+    label: L
+
+
+@dataclass(frozen=True)
+class Node(Generic[L]):
+    """節。split の条件を満たす行は left へ、満たさない行は right へ進む。"""
+
+    split: Split
+    left: Tree[L]
+    right: Tree[L]
+
+
+Tree: TypeAlias = Leaf[L] | Node[L]
+
+
+# --8<-- [start:build-depth]
+def build_tree(
+    x: Sequence[Features], t: Sequence[L], columns: Sequence[str], max_depth: int | None
+) -> Tree[L]:
+    """決定木を育てる。max_depth が None なら、ラベルがそろうか分けられなくなるまで分ける。"""
+    return grow(feature_rows(x, columns), list(t), tuple(columns), max_depth)
+
+
+def grow(
+    rows: Sequence[FeatureRow], labels: Sequence[L], columns: tuple[str, ...], depth: int | None
+) -> Tree[L]:
+    """深さが残っていて分けられるなら節を、そうでなければ多数決の葉を作る。"""
+    split = None if depth == 0 else find_best_split(rows, labels, columns)
+    if split is None:
+        return Leaf(majority(labels))
+    position = columns.index(split.feature)
+    goes_left = [row[position] <= split.threshold for row in rows]
+    if all(goes_left) or not any(goes_left):
+        return Leaf(majority(labels))  # 隣り合う浮動小数の中点が片方に丸まったときの用心
+    remaining = None if depth is None else depth - 1
+    return Node(
+        split,
+        grow(pick(rows, goes_left, True), pick(labels, goes_left, True), columns, remaining),
+        grow(pick(rows, goes_left, False), pick(labels, goes_left, False), columns, remaining),
+    )
+
+
+def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
+    """元の順を保ったまま、片側に進む要素だけを選ぶ。"""
+    return [item for item, left in zip(items, goes_left, strict=True) if left is side]
+
+
+# --8<-- [end:build-depth]
+
+
+def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
+    """使う列の値だけを、列の順に取り出す。"""
+    return [tuple(row.value(column) for column in columns) for row in x]
+
+
+def predict_one(tree: Tree[L], row: Features) -> L:
+    """根から葉までたどる。値が境界と等しければ左へ進む。"""
+    while isinstance(tree, Node):
+        goes_left = row.value(tree.split.feature) <= tree.split.threshold
+        tree = tree.left if goes_left else tree.right
+    return tree.label
+
+
+def depth_of(tree: Tree[L]) -> int:
+    """木の深さ。葉だけなら 0。"""
+    if isinstance(tree, Leaf):
+        return 0
+    return 1 + max(depth_of(tree.left), depth_of(tree.right))

@@ -1,0 +1,52 @@
+"""第 7 章の評価指標: 平均絶対誤差（MAE）、二乗平均平方根誤差（RMSE）、決定係数 R²。"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from getting_started_ml.checks import require_same_length
+from getting_started_ml.numeric import kahan_mean, kahan_sum
+
+
+# --8<-- [start:metrics]
+def require_scores(actual: Sequence[float], predicted: Sequence[float]) -> None:
+    """正解と予測が同じ件数で、空でなく、有限の数だけであることを確かめる。"""
+    require_same_length(actual, predicted, "正解", "予測")
+    if not actual:
+        raise ValueError("正解と予測が空なので評価できません")
+    for name, values in (("正解", actual), ("予測", predicted)):
+        for position, value in enumerate(values):
+            if not math.isfinite(value):
+                raise ValueError(f"{name}の {position} 番目が有限の数ではありません（{value}）")
+
+
+def residuals(actual: Sequence[float], predicted: Sequence[float]) -> list[float]:
+    """残差 t − y を 1 件ずつ並べる。"""
+    require_scores(actual, predicted)
+    return [t - y for t, y in zip(actual, predicted, strict=True)]
+
+
+def mean_absolute_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
+    """平均絶対誤差（MAE）: 残差の絶対値の平均。"""
+    return kahan_mean(abs(r) for r in residuals(actual, predicted))
+
+
+def root_mean_squared_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
+    """二乗平均平方根誤差（RMSE）: 残差の 二乗の平均の平方根。"""
+    return math.sqrt(kahan_mean(r * r for r in residuals(actual, predicted)))
+
+
+def r2_score(actual: Sequence[float], predicted: Sequence[float]) -> float:
+    """決定係数 R²: 1 − 残差平方和 / 正解の平均からの偏差平方和。"""
+    squared_residuals = kahan_sum(r * r for r in residuals(actual, predicted))
+    mean = kahan_mean(actual)
+    spread = kahan_sum((t - mean) ** 2 for t in actual)
+    if spread == 0.0:
+        raise ValueError(
+            f"正解がすべて同じ値（{actual[0]}）なので、R² は定義できません（分母の偏差平方和が 0）"
+        )
+    return 1.0 - squared_residuals / spread
+
+
+# --8<-- [end:metrics]

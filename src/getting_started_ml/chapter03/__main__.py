@@ -1,0 +1,7 @@
+"""python -m getting_started_ml.chapter03 の入口。"""
+
+from getting_started_ml.chapter03.experiment import main
+from getting_started_ml.cli import run_chapter
+
+if __name__ == "__main__":
+    raise SystemExit(run_chapter(main))
