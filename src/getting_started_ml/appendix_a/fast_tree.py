@@ -17,11 +17,8 @@ from typing import Generic, TypeAlias, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
-from getting_started_ml.chapter08 import (
-    FeatureRow,
-    repeated_sums,
-)
+from getting_started_ml.chapter03 import FeatureRow, Leaf, Node, Split, Tree, check_depth
+from getting_started_ml.chapter08 import repeated_sums
 from getting_started_ml.checks import require_same_length
 
 L = TypeVar("L", bound=Hashable)
@@ -352,17 +349,6 @@ def grow_weighted_numpy(
     while level is not None:
         level = grow_level(encoded, level, parts, buffers, limit=limit)
     return parts.assemble()
-
-
-def check_depth(depth: int | None) -> int | None:
-    """深さは 0 以上の int か None（制限なし）。"""
-    if depth is None:
-        return None
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"深さ depth は int か None です（{depth!r}）")
-    if depth < 0:
-        raise ValueError(f"深さ depth は 0 以上です（depth={depth}）")
-    return depth
 
 
 def root_level(encoded: Encoded, *, may_split: bool) -> tuple[Level, Buffers]:
