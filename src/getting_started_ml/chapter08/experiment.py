@@ -54,6 +54,8 @@ def split_survived(table: Table, test_size: float = TEST_SIZE, seed: int = SEED)
 
 def survived_label(row: Row) -> int:
     """Survived のセルを 0 か 1 にする。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
     cell = row.text(TARGET).strip()
     if cell not in ("0", "1"):
         raise ValueError(f"列 {TARGET} のセル {cell!r} は 0 でも 1 でもありません")
@@ -127,6 +129,10 @@ INVENTED_PASSENGERS = (
 
 def evaluation_line(class_weight: ClassWeight, result: Evaluation) -> str:
     """評価の 1 行（Java 版と同じ文言、小数 3 桁の四捨五入）。"""
+    if not isinstance(class_weight, ClassWeight):
+        raise TypeError(f"class_weight は ClassWeight です（{class_weight!r}）")
+    if not isinstance(result, Evaluation):
+        raise TypeError(f"result は Evaluation です（{type(result).__name__}）")
     return (
         f"classWeight={class_weight.value}: 訓練 {format_fixed(result.train_accuracy, 3)}, "
         f"テスト {format_fixed(result.test_accuracy, 3)}, "

@@ -72,6 +72,8 @@ def pipeline_to_json(pipeline: FittedPipeline) -> str:
 
 def tree_to_json(tree: Tree[int]) -> dict[str, Any]:
     """木を入れ子の辞書にする。葉は {"label": …}、節は分割の条件と左右の子。"""
+    if not isinstance(tree, Leaf | Node):
+        raise TypeError(f"tree は第 3 章の Leaf か Node です（{type(tree).__name__}）")
     if isinstance(tree, Leaf):
         return {"label": tree.label}
     return {
@@ -134,6 +136,7 @@ def reject_constant(name: str) -> float:
 
 def check_header(reader: Reader) -> None:
     """種類、版の番号、入力の列が、この版のものか。"""
+    require_reader(reader)
     kind = reader.field("kind").text()
     if kind != KIND:
         raise PipelineFormatError(f"種類 kind が {KIND} ではありません（{kind}）")
@@ -148,6 +151,7 @@ def check_header(reader: Reader) -> None:
 
 def age_from_json(reader: Reader) -> FittedGroupMedianImputer:
     """Age の補完器を作り直す。列は Pipeline.fit が使うものと同じでなければならない。"""
+    require_reader(reader)
     column, by = reader.field("column").text(), tuple(reader.field("by").texts())
     if (column, by) != (AGE_IMPUTER.column, AGE_IMPUTER.by):
         raise PipelineFormatError(
@@ -164,6 +168,7 @@ def age_from_json(reader: Reader) -> FittedGroupMedianImputer:
 
 def embarked_from_json(reader: Reader) -> FittedMostFrequentImputer:
     """Embarked の補完器を作り直す。"""
+    require_reader(reader)
     column = reader.field("column").text()
     if column != EMBARKED_IMPUTER.column:
         raise PipelineFormatError(f"embarked の列が {EMBARKED_IMPUTER.column} ではありません")
@@ -172,6 +177,7 @@ def embarked_from_json(reader: Reader) -> FittedMostFrequentImputer:
 
 def dummies_from_json(reader: Reader) -> FittedDummyEncoder:
     """ダミー変数の変換器を作り直す。"""
+    require_reader(reader)
     if reader.names() != list(DUMMY_ENCODER.columns):
         raise PipelineFormatError(
             f"dummies の列が {', '.join(DUMMY_ENCODER.columns)} ではありません"
@@ -181,6 +187,7 @@ def dummies_from_json(reader: Reader) -> FittedDummyEncoder:
 
 def tree_from_json(reader: Reader, depth: int, columns: Sequence[str]) -> Tree[int]:
     """入れ子の辞書から木を作り直す。深さの上限を超える節や、知らない列の節は失敗にする。"""
+    require_reader(reader)
     if reader.has("label"):
         return Leaf(reader.field("label").integer())
     if depth == 0:
@@ -194,6 +201,12 @@ def tree_from_json(reader: Reader, depth: int, columns: Sequence[str]) -> Tree[i
         tree_from_json(reader.field("left"), depth - 1, columns),
         tree_from_json(reader.field("right"), depth - 1, columns),
     )
+
+
+def require_reader(reader: object) -> None:
+    """JSON から部品を作り直す関数が受け取るのは Reader（JSON の値と、その場所）。"""
+    if not isinstance(reader, Reader):
+        raise TypeError(f"reader は JSON の値を包んだ Reader です（{type(reader).__name__}）")
 
 
 def load_pipeline(path: Path | str) -> FittedPipeline:

@@ -30,6 +30,7 @@ def require_columns(table: Table, columns: Sequence[str]) -> None:
 
 def require_rows(table: Table, what: str) -> None:
     """行が 1 つもない表では学習できない。"""
+    require_columns(table, ())
     if not table.rows:
         raise ValueError(f"行が 1 つもない表では{what}を学習できません")
 
@@ -42,6 +43,9 @@ def select_columns(table: Table, columns: Sequence[str]) -> Table:
 
 def replace_column(table: Table, column: str, cells: Sequence[str]) -> Table:
     """1 つの列のセルを差し替えた新しい表。元の表は変えない。"""
+    if not isinstance(column, str):
+        raise TypeError(f"column は列の名前（文字列）です（{column!r}）")
+    require_columns(table, (column,))
     position = column_index(table.columns)[column]
     return Table.of(
         table.columns,
@@ -121,6 +125,8 @@ class FittedGroupMedianImputer:
 
 def group_key(row: Row, by: Sequence[str]) -> GroupKey:
     """グループの鍵。数に直さず、セルの文字列のまま組にする（"1" と "1.0" は別のグループ）。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
     return tuple(row.text(column) for column in by)
 
 

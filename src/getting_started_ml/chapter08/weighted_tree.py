@@ -63,6 +63,8 @@ def label_weight_sums(labels: Sequence[L], weights: Sequence[float]) -> dict[L, 
 def gini_of_weights(sums: Sequence[float]) -> float:
     """ラベルごとの重みの合計（足す順に並べたもの）から、重み付きのジニ不純度を求める。"""
     total = kahan_sum(sums)
+    if not (math.isfinite(total) and total > 0):  # NaN や 0 で割ると、黙って NaN になる
+        raise ValueError(f"重みの合計は有限の正の数です（合計 {total}）")
     return 1.0 - kahan_sum((part / total) * (part / total) for part in sums)
 
 
