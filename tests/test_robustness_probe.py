@@ -133,23 +133,6 @@ SYMPTOMS: dict[str, str] = {
 """KNOWN_BUGS の症状の説明。"""
 
 KNOWN_BUGS: dict[str, tuple[str, str]] = {
-    "appendix_a.bank_label": ("*", "AttributeError"),
-    "appendix_a.number_rows": ("*", "AttributeError"),
-    "appendix_a.report_lines": ("*", "AttributeError"),
-    "appendix_a.best_splits": ("*", "AttributeError"),
-    "appendix_a.divide": ("*", "AttributeError"),
-    "appendix_a.encode": ("[] '' {}", "AttributeError"),
-    "appendix_a.find_boundaries": ("*", "AttributeError"),
-    "appendix_a.first_minimum": ("0 []", "IndexError"),
-    "appendix_a.grow_level": ("*", "AttributeError"),
-    "appendix_a.in_order": ("*", "AttributeError"),
-    "appendix_a.kahan_columns": ("*", "AttributeError"),
-    "appendix_a.label_counts": ("*", "AttributeError"),
-    "appendix_a.predict_rows": ("[]", "AttributeError"),
-    "appendix_a.root_level": ("*", "AttributeError"),
-    "appendix_a.side_sums": ("[] [nan] [None]  {} ''", "AttributeError"),
-    "appendix_a.two_label_counts": ("[]", "IndexError"),
-    "appendix_a.weighted_part": ("*", "AttributeError"),
     "appendix_b.checked_settings": ("[nan]", "NaN"),
     "chapter02.Features": ("[nan]", "NaN"),
     "chapter03.best_split": ("[nan] [None]", "AttributeError"),

@@ -168,6 +168,7 @@ def number_rows(table: Table) -> list[FeatureRow]:
 
     to_features は 1 セルずつ列の名前で引くので、2 万行では遅い。セルの並びをそのまま読む。
     """
+    require_columns(table, ())
     try:
         rows = [tuple(map(float, row.cells)) for row in table.rows]
     except ValueError:
@@ -352,6 +353,8 @@ def fit_final(split: ThreeWaySplit, max_depth: int) -> FittedBankPipeline:
 # --8<-- [start:prepare]
 def bank_label(row: Row) -> int:
     """y のセルを 0 か 1 にする。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
     cell = row.text(TARGET).strip()
     if cell not in ("0", "1"):
         raise ValueError(f"列 {TARGET} のセル {cell!r} は 0 でも 1 でもありません")
@@ -404,6 +407,8 @@ def run_experiment(table: Table) -> Experiment:
 
 def report_lines(experiment: Experiment) -> list[str]:
     """件数、深さの表（タブ区切り）、選んだ深さ、テストデータのスコアと混同行列。"""
+    if not isinstance(experiment, Experiment):
+        raise TypeError(f"experiment は Experiment です（{type(experiment).__name__}）")
     split = experiment.split
     lines = [
         f"訓練データ: {len(split.t_train)} 件, 検証データ: {len(split.t_valid)} 件, "
