@@ -20,7 +20,7 @@ from getting_started_ml.appendix_a.experiment import (
     tune_max_depth,
 )
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter03 import NotFittedError
+from getting_started_ml.chapter03 import Leaf, NotFittedError
 from getting_started_ml.java_random import shuffled_positions
 
 JOBS = ["admin.", "blue-collar", "technician", "services"]
@@ -201,7 +201,7 @@ def test_悪い入力は名前を書いて失敗する() -> None:
     with pytest.raises(ValueError, match="件数"):
         split_three_way(customers(3), [0, 1], 0.1, 0.2, 0)
     with pytest.raises(ValueError, match="max_depth"):
-        build_pipeline(0)
+        build_pipeline(-1)
     with pytest.raises(TypeError, match="max_depth"):
         build_pipeline(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="results"):
@@ -209,6 +209,14 @@ def test_悪い入力は名前を書いて失敗する() -> None:
     split = split_three_way(customers(12), labels(12), 0.25, 0.25, 0)
     with pytest.raises(ValueError, match="depths"):
         tune_max_depth(split, [])
+
+
+def test_深さ0のパイプラインは第3章と同じく葉1枚の木() -> None:
+    split = split_three_way(customers(12), labels(12), 0.25, 0.25, 0)
+    fitted = build_pipeline(0).fit(split.x_train, split.t_train)
+
+    assert isinstance(fitted.tree, Leaf)
+    assert [result.max_depth for result in tune_max_depth(split, [0, 1])] == [0, 1]
 
 
 @pytest.mark.parametrize("position", [0, 1])

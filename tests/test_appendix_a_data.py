@@ -24,10 +24,8 @@ from getting_started_ml.appendix_a.experiment import (
 )
 from getting_started_ml.appendix_a.figures import (
     CURVE_FIGURE,
-    FIGURES_DIR,
     MATRIX_FIGURE,
     curve_data,
-    embedded_data,
     matrix_data,
 )
 from getting_started_ml.appendix_a.idiomatic import (
@@ -37,7 +35,8 @@ from getting_started_ml.appendix_a.idiomatic import (
     three_way_positions,
 )
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter08_sklearn import GroupMedianImputer as Rowwise
+from getting_started_ml.chapter08.idiomatic import GroupMedianImputer as Rowwise
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 from getting_started_ml.java_random import shuffled_positions
 
 

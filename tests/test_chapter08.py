@@ -271,9 +271,12 @@ def test_釣り合いの重みで少ないクラスの葉に変わる() -> None:
     assert balanced.weights == {0: 7 / 12, 1: 3.5}
 
 
-def test_深さの上限は1以上() -> None:
-    with pytest.raises(ValueError, match="max_depth=0"):
-        WeightedTreeClassifier[int](0)
+def test_深さの上限は0以上で_0なら葉1枚の木() -> None:
+    x, t = fare_rows(1, 1, 2), [0, 0, 1]
+
+    assert WeightedTreeClassifier[int](0).fit(x, t).tree == Leaf(0)
+    with pytest.raises(ValueError, match="max_depth=-1"):
+        WeightedTreeClassifier[int](-1)
     with pytest.raises(TypeError, match="max_depth"):
         WeightedTreeClassifier[int](2.5)  # type: ignore[arg-type]
 
@@ -407,8 +410,8 @@ def test_学習前のパイプラインで予測すると失敗する() -> None:
 
 def test_パイプラインの入口で悪い入力を止める() -> None:
     pipeline = Pipeline.build(3, ClassWeight.NONE)
-    with pytest.raises(ValueError, match="max_depth=0"):
-        Pipeline.build(0, ClassWeight.NONE)
+    with pytest.raises(ValueError, match="max_depth=-1"):
+        Pipeline.build(-1, ClassWeight.NONE)
     with pytest.raises(TypeError, match="class_weight"):
         Pipeline.build(3, "balanced")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"特徴量 8 件、正解 7 件"):
@@ -512,6 +515,23 @@ def test_JSONでないものや有限でない数は読まない() -> None:
 
 
 # --8<-- [end:test-save-load]
+
+
+def test_深さの上限が0なのに木が節のJSONは読まない() -> None:
+    document = json.loads(pipeline_to_json(fitted_example()))
+    document["model"]["max_depth"] = 0  # 深さ 0 の木は葉 1 枚のはず
+
+    with pytest.raises(PipelineFormatError, match=r"model\.tree の木が深さの上限を超えています"):
+        pipeline_from_json(json.dumps(document))
+
+
+def test_深さ0のパイプラインは葉1枚の木で_JSONで往復する() -> None:
+    fitted = Pipeline.build(0, ClassWeight.BALANCED).fit(PASSENGERS, SURVIVED)
+    loaded = pipeline_from_json(pipeline_to_json(fitted))
+
+    assert isinstance(fitted.tree, Leaf)
+    assert loaded == fitted
+    assert loaded.predict(NEW_PASSENGERS) == [fitted.tree.label] * len(NEW_PASSENGERS.rows)
 
 
 def test_木の葉と節はJSONで往復する() -> None:

@@ -27,15 +27,11 @@ from getting_started_ml.chapter08 import (
     WeightedTreeClassifier,
     depth_table,
     load_pipeline,
-    main,
     split_survived,
 )
-from getting_started_ml.chapter08_figures import (
-    DEPTH_FIGURE,
-    FIGURES_DIR,
-    depth_figure_data,
-    embedded_data,
-)
+from getting_started_ml.chapter08.experiment import main
+from getting_started_ml.chapter08.figures import DEPTH_FIGURE, depth_figure_data
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 RunModule = Callable[..., Completed]
 

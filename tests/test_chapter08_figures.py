@@ -5,12 +5,8 @@ from __future__ import annotations
 import pytest
 
 from getting_started_ml.chapter08 import DepthRow, Evaluation
-from getting_started_ml.chapter08_figures import (
-    DepthFigureData,
-    depth_figure_data,
-    depth_svg,
-    embedded_data,
-)
+from getting_started_ml.chapter08.figures import DepthFigureData, depth_figure_data, depth_svg
+from getting_started_ml.figures import embedded_data
 
 ROWS = [
     DepthRow(1, Evaluation(0.75, 0.5, 1, 2), Evaluation(0.625, 0.5, 2, 2)),

@@ -21,15 +21,13 @@ from getting_started_ml.appendix_a.fast_tree import (
     truncate,
 )
 from getting_started_ml.chapter02 import Row, Table, split_train_test
-from getting_started_ml.chapter03 import NotFittedError, Tree
+from getting_started_ml.chapter03 import FeatureRow, NotFittedError, Tree, check_depth
 from getting_started_ml.chapter08 import (
     ClassWeight,
     DummyEncoder,
-    FeatureRow,
     FittedDummyEncoder,
     FittedGroupMedianImputer,
     GroupMedianImputer,
-    check_max_depth,
     class_weights,
     require_columns,
     require_labels,
@@ -40,7 +38,7 @@ from getting_started_ml.checks import require_same_length
 from getting_started_ml.numeric import format_fixed
 
 if TYPE_CHECKING:
-    from getting_started_ml.chapter11.metrics import ConfusionMatrix
+    from getting_started_ml.chapter11 import ConfusionMatrix
 
 BANK = "Bank.csv"
 TARGET = "y"
@@ -170,6 +168,7 @@ def number_rows(table: Table) -> list[FeatureRow]:
 
     to_features は 1 セルずつ列の名前で引くので、2 万行では遅い。セルの並びをそのまま読む。
     """
+    require_columns(table, ())
     try:
         rows = [tuple(map(float, row.cells)) for row in table.rows]
     except ValueError:
@@ -196,7 +195,7 @@ def fit_tree(rows: Rows, t: Sequence[int], columns: tuple[str, ...], max_depth: 
     """
     require_labels(t)
     weights = class_weights(t, ClassWeight.BALANCED)
-    return grow_weighted_numpy(rows, list(t), columns, weights, check_max_depth(max_depth))
+    return grow_weighted_numpy(rows, list(t), columns, weights, check_depth(max_depth))
 
 
 @dataclass(frozen=True)
@@ -235,11 +234,8 @@ class BankPipeline:
 
 
 def build_pipeline(max_depth: int) -> BankPipeline:
-    """深さの上限を決めてパイプラインを作る（上限は 1 以上の int）。"""
-    depth = check_max_depth(max_depth)
-    if depth is None:
-        raise TypeError("max_depth は 1 以上の int です（None）")
-    return BankPipeline(depth)
+    """深さの上限を決めてパイプラインを作る（上限は 0 以上の int。0 なら葉 1 枚の木）。"""
+    return BankPipeline(check_depth_value(max_depth))
 
 
 # --8<-- [end:pipeline]
@@ -262,7 +258,7 @@ def score(actual: Sequence[int], predicted: Sequence[int]) -> Scores:
     第 11 章のパッケージは読み込むと scikit-learn も読み込むので、データが無いときに
     コマンドがすぐ答えられるよう、使うときに読み込む。
     """
-    from getting_started_ml.chapter11.metrics import (  # noqa: PLC0415  遅く読み込む
+    from getting_started_ml.chapter11 import (  # noqa: PLC0415  遅く読み込む
         accuracy,
         confusion_matrix,
         f1_score,
@@ -319,10 +315,14 @@ def tune_max_depth(split: ThreeWaySplit, depths: Sequence[int]) -> list[DepthRes
 
 
 def check_depth_value(depth: int) -> int:
-    """調べる深さは 1 以上の int（None は不可）。"""
-    checked = check_max_depth(depth)
+    """深さは第 3 章の check_depth と同じ 0 以上の int。ただし None（制限なし）は不可。
+
+    付録 A は深さを選ぶ実験なので、制限なしの木は候補にしない（いちばん深い木を切り詰めるため、
+    深さは数で決まっている必要がある）。
+    """
+    checked = check_depth(depth)
     if checked is None:
-        raise TypeError("depths の深さは 1 以上の int です（None）")
+        raise TypeError("深さ max_depth は 0 以上の int です（None は選べません）")
     return checked
 
 
@@ -353,6 +353,8 @@ def fit_final(split: ThreeWaySplit, max_depth: int) -> FittedBankPipeline:
 # --8<-- [start:prepare]
 def bank_label(row: Row) -> int:
     """y のセルを 0 か 1 にする。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
     cell = row.text(TARGET).strip()
     if cell not in ("0", "1"):
         raise ValueError(f"列 {TARGET} のセル {cell!r} は 0 でも 1 でもありません")
@@ -392,7 +394,7 @@ def run_experiment(table: Table) -> Experiment:
     best = select_best(results)
     final = fit_final(split, best.max_depth)
     predicted = final.predict(split.x_test)
-    from getting_started_ml.chapter11.metrics import confusion_matrix  # noqa: PLC0415
+    from getting_started_ml.chapter11 import confusion_matrix  # noqa: PLC0415
 
     return Experiment(
         split,
@@ -405,6 +407,8 @@ def run_experiment(table: Table) -> Experiment:
 
 def report_lines(experiment: Experiment) -> list[str]:
     """件数、深さの表（タブ区切り）、選んだ深さ、テストデータのスコアと混同行列。"""
+    if not isinstance(experiment, Experiment):
+        raise TypeError(f"experiment は Experiment です（{type(experiment).__name__}）")
     split = experiment.split
     lines = [
         f"訓練データ: {len(split.t_train)} 件, 検証データ: {len(split.t_valid)} 件, "

@@ -17,11 +17,8 @@ from typing import Generic, TypeAlias, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
-from getting_started_ml.chapter08 import (
-    FeatureRow,
-    repeated_sums,
-)
+from getting_started_ml.chapter03 import FeatureRow, Leaf, Node, Split, Tree, check_depth
+from getting_started_ml.chapter08 import repeated_sums
 from getting_started_ml.checks import require_same_length
 
 L = TypeVar("L", bound=Hashable)
@@ -34,6 +31,20 @@ Codes = npt.NDArray[np.int32]  # ラベルの番号や件数（列 × 行の大�
 Rows: TypeAlias = Sequence[FeatureRow] | Floats  # 数の行か、行 × 列の配列
 
 
+def _require_arrays(**arrays: object) -> None:
+    """numpy の配列を受け取る部品の入口。配列でなければ、引数の名前を書いた TypeError にする。"""
+    for name, value in arrays.items():
+        if not isinstance(value, np.ndarray):
+            raise TypeError(f"{name} は numpy の配列です（{type(value).__name__}）")
+
+
+def _require_type(value: object, kind: type | tuple[type, ...], name: str) -> None:
+    """部品の入口。型が違えば、引数の名前と期待する型を書いた TypeError にする。"""
+    if not isinstance(value, kind):
+        names = [kind.__name__] if isinstance(kind, type) else [k.__name__ for k in kind]
+        raise TypeError(f"{name} は {' か '.join(names)} です（{type(value).__name__}）")
+
+
 # --8<-- [start:kahan]
 def kahan_columns(values: Floats, present: Bools) -> Floats:
     """行ごとに、最後の軸の値を左から Kahan の和で足す。present が偽の項は足さない。
@@ -41,6 +52,7 @@ def kahan_columns(values: Floats, present: Bools) -> Floats:
     numeric.kahan_sum と同じ 4 つの演算を、行をまとめた配列の上で 1 項ずつ行う。
     無い項を 0.0 として足すと補正の値が変わりうるので、足さずに飛ばす。
     """
+    _require_arrays(values=values, present=present)
     total = np.zeros(values.shape[:-1])
     compensation = np.zeros(values.shape[:-1])
     for k in range(values.shape[-1]):
@@ -56,6 +68,7 @@ def kahan_columns(values: Floats, present: Bools) -> Floats:
 
 def weighted_part(sums: Floats, present: Bools) -> Floats:
     """W · wgini。第 8 章の kahan_sum(sums) * gini_of_weights(sums) を境界ごとに。"""
+    _require_arrays(sums=sums, present=present)
     total = kahan_columns(sums, present)
     with np.errstate(invalid="ignore", divide="ignore"):
         shares = sums / total[..., np.newaxis]
@@ -162,6 +175,8 @@ class BestSplits:
 
 def find_boundaries(xs: Floats, level: Level) -> Boundaries:
     """並べた節の、列ごとに値が変わる位置を、列の順・位置の順に求める。"""
+    _require_arrays(xs=xs)
+    _require_type(level, Level, "level")
     width = xs.shape[1]
     segment = level.segment_of_position()
     inside = segment[1:] == segment[:-1]
@@ -183,6 +198,9 @@ def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
     第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
     不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
     """
+    _require_type(encoded, Encoded, "encoded")
+    _require_type(level, Level, "level")
+    _require_type(buffers, Buffers, "buffers")
     found = np.zeros(level.n_nodes, dtype=np.bool_)
     size = level.n_nodes
     best = BestSplits(found, np.zeros(size, np.intp), np.zeros(size), np.zeros(size))
@@ -215,6 +233,7 @@ def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
 
 def first_minimum(node: Ints, impurities: Floats, n_nodes: int) -> Ints:
     """節ごとに、走査の順で最初に現れる最小の不純度の境界の番号（境界のある節だけ、節の順）。"""
+    _require_arrays(node=node, impurities=impurities)
     lowest = np.full(n_nodes, np.inf)
     np.minimum.at(lowest, node, impurities)
     candidates = np.flatnonzero(impurities == lowest[node])
@@ -243,6 +262,8 @@ def side_sums(
     左と節全体は、その列の並びで節の中にラベルが初めて現れた順。右は、右側で初めて現れた順。
     ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
     """
+    _require_arrays(ys=ys, counts=counts, running=running)
+    _require_type(boundaries, Boundaries, "boundaries")
     n_labels = len(tables)
     if n_labels == 2:
         left_counts, left_order, right_order = two_label_counts(ys, boundaries, running)
@@ -267,6 +288,8 @@ def label_counts(ys: Codes, boundaries: Boundaries, n_labels: int) -> tuple[Ints
 
     ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
     """
+    _require_arrays(ys=ys)
+    _require_type(boundaries, Boundaries, "boundaries")
     shape = (boundaries.flat.size, n_labels)
     left_counts = np.empty(shape, dtype=np.intp)
     first_seen = np.empty(shape, dtype=np.intp)
@@ -289,6 +312,8 @@ def two_label_counts(ys: Codes, boundaries: Boundaries, ones: Codes) -> tuple[In
     番号 1 の件数は累積和の差で求まる。初めて現れた順は、節の区間の最初の行のラベル、
     右側なら境界の右の最初の行のラベルが先になる。
     """
+    _require_arrays(ys=ys, ones=ones)
+    _require_type(boundaries, Boundaries, "boundaries")
     ones[0] = 0
     np.cumsum(ys, out=ones[1:])  # ones[i] は位置 i より前の番号 1 の件数
     left_ones = ones[boundaries.flat] - ones[boundaries.lower]
@@ -309,6 +334,7 @@ def pick_weights(tables: Sequence[Floats], counts: Ints) -> Floats:
 
 def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
     """行ごとに、order の順に並べ替える（np.take_along_axis と同じ。行の番号と組にして引く）。"""
+    _require_arrays(values=values, order=order)
     result: npt.NDArray[T] = values[np.arange(values.shape[0])[:, np.newaxis], order]
     return result
 
@@ -321,6 +347,7 @@ def encode(
     values: Floats, labels: Sequence[L], weights: Mapping[L, float]
 ) -> tuple[Encoded, list[L]]:
     """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にする。"""
+    _require_arrays(values=values)
     known = list(dict.fromkeys(labels))
     number = {label: k for k, label in enumerate(known)}
     codes = np.array([number[label] for label in labels], dtype=np.int32)
@@ -354,19 +381,9 @@ def grow_weighted_numpy(
     return parts.assemble()
 
 
-def check_depth(depth: int | None) -> int | None:
-    """深さは 0 以上の int か None（制限なし）。"""
-    if depth is None:
-        return None
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"深さ depth は int か None です（{depth!r}）")
-    if depth < 0:
-        raise ValueError(f"深さ depth は 0 以上です（depth={depth}）")
-    return depth
-
-
 def root_level(encoded: Encoded, *, may_split: bool) -> tuple[Level, Buffers]:
     """根だけの深さ。分割を探すなら、列ごとに安定に並べ替える（ここで 1 回だけ）。"""
+    _require_type(encoded, Encoded, "encoded")
     n_columns, n_rows = encoded.values.shape
     node_of_row = np.zeros(n_rows, dtype=np.intp)
     sums = NodeSums.of(encoded, node_of_row, 1)
@@ -387,6 +404,10 @@ def grow_level(
     節ごとの手順は第 8 章の grow_weighted と同じ: 深さが残っていて純粋でなければ最良の分割を探し、
     見つからないか、行がすべて片側に寄るなら、重み付きの多数決の葉にする。
     """
+    _require_type(encoded, Encoded, "encoded")
+    _require_type(level, Level, "level")
+    _require_type(parts, TreeParts, "parts")
+    _require_type(buffers, Buffers, "buffers")
     best = best_splits(encoded, level, buffers)
     rows = np.flatnonzero(level.node_of_row >= 0)
     node = level.node_of_row[rows]
@@ -420,6 +441,10 @@ def divide(level: Level, buffers: Buffers, target: Ints, children: Level) -> Lev
     探す子は、左の子をすべて並べたあとに右の子が並ぶので、左に行く行を列ごとに取り出すと、
     そのまま左の子の区間をつないだものになる（右も同じ）。探さない子の行は落とす。
     """
+    _require_type(level, Level, "level")
+    _require_type(buffers, Buffers, "buffers")
+    _require_arrays(target=target)
+    _require_type(children, Level, "children")
     searched = children.searched
     sizes = children.sums.counts.sum(axis=1)[searched]
     starts = np.concatenate([[0], np.cumsum(sizes)])
@@ -579,6 +604,7 @@ class TreeParts(Generic[L]):
 # --8<-- [start:predict]
 def predict_rows(tree: Tree[L], rows: Rows, columns: Sequence[str]) -> list[L]:
     """第 3 章の predict_one と同じ道筋（境界と等しければ左）を、行をまとめて numpy でたどる。"""
+    _require_type(tree, (Leaf, Node), "tree")
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
     absent = sorted(set(features_of(tree)) - set(positions))

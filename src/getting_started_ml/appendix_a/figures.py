@@ -6,30 +6,22 @@ python -m getting_started_ml.appendix_a.figures で chapters/figures/ の 2 つ�
 
 from __future__ import annotations
 
-import io
-import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypedDict
-from xml.etree import ElementTree
-
-import matplotlib
-import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.appendix_a.experiment import BANK, Experiment, run_experiment
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 from getting_started_ml.numeric import format_fixed
 
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 CURVE_FIGURE = "appendix-a-validation-curve.svg"
 MATRIX_FIGURE = "appendix-a-confusion-matrix.svg"
-matplotlib.use("Agg")  # 画面の無い環境でも描く
-
-FONT_NAME = "IPAexGothic"
-DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
+CREATOR = "getting_started_ml.appendix_a.figures"
 
 
 class CurveData(TypedDict):
@@ -68,17 +60,11 @@ def matrix_data(experiment: Experiment) -> MatrixData:
 # --8<-- [end:figure-data]
 
 
-def settings() -> dict[Any, Any]:
-    """描き直しても同じバイト列になる設定。文字は曲線にする。"""
-    return {
-        "font.family": FONT_NAME,
-        "svg.fonttype": "path",
-        "svg.hashsalt": "getting_started_ml.appendix_a",
-    }
-
-
 def draw_curve(data: CurveData) -> Figure:
     """訓練と検証の F 値を深さごとに結び、選んだ深さに縦線を引く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(6.4, 4.2))
     axes = figure.add_subplot()
     axes.plot(data["depths"], data["train_f1"], marker="o", label="訓練データの F 値")
@@ -100,6 +86,9 @@ def draw_curve(data: CurveData) -> Figure:
 
 def draw_matrix(data: MatrixData) -> Figure:
     """混同行列をヒートマップにし、各マスに件数を書く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(4.8, 4.2))
     axes = figure.add_subplot()
     counts = data["counts"]
@@ -118,58 +107,23 @@ def draw_matrix(data: MatrixData) -> Figure:
     return figure
 
 
-# --8<-- [start:embed]
-def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    metadata = {
-        "Title": title,
-        "Date": None,
-        "Creator": "getting_started_ml.appendix_a.figures",
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with matplotlib.rc_context(settings()):
-        figure.savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
-
-
-def embedded_data(svg: str) -> Any:
-    """svg_text が埋め込んだ JSON を読み出す。"""
-    element = ElementTree.fromstring(svg).find(f".//{DC_DESCRIPTION}")
-    if element is None or element.text is None:
-        raise ValueError("SVG に描いた数値（dc:description）が埋め込まれていません")
-    return json.loads(element.text)
-
-
-# --8<-- [end:embed]
-
-
 def curve_svg(data: CurveData) -> str:
     """検証曲線の SVG。"""
-    with matplotlib.rc_context(settings()):
-        figure = draw_curve(data)
-    return svg_text(figure, "Bank の検証曲線", data)
+    return figure_svg(lambda: draw_curve(data), "Bank の検証曲線", data, CREATOR)
 
 
 def matrix_svg(data: MatrixData) -> str:
     """混同行列の SVG。"""
-    with matplotlib.rc_context(settings()):
-        figure = draw_matrix(data)
-    return svg_text(figure, "Bank のテストデータの混同行列", data)
+    title = "Bank のテストデータの混同行列"
+    return figure_svg(lambda: draw_matrix(data), title, data, CREATOR)
 
 
 def write_figures(directory: Path, experiment: Experiment) -> list[Path]:
     """実験の結果から 2 つの図を描き、directory に保存する。"""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (CURVE_FIGURE, curve_svg(curve_data(experiment))),
-        (MATRIX_FIGURE, matrix_svg(matrix_data(experiment))),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [
+        write_figure(directory, CURVE_FIGURE, curve_svg(curve_data(experiment))),
+        write_figure(directory, MATRIX_FIGURE, matrix_svg(matrix_data(experiment))),
+    ]
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, OneToOneFeatureMixin, TransformerMixin
 from sklearn.compose import ColumnTransformer
 from sklearn.metrics import accuracy_score, f1_score, precision_score, recall_score
 from sklearn.model_selection import GridSearchCV, PredefinedSplit
@@ -32,7 +33,6 @@ from getting_started_ml.appendix_a.experiment import (
     Scores,
 )
 from getting_started_ml.chapter02 import count_test_rows
-from getting_started_ml.chapter08_sklearn import GroupMedianImputer as RowwiseGroupMedianImputer
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions
 
@@ -69,8 +69,23 @@ def three_way_positions(n: int, test_size: float, validation_size: float, seed: 
 
 
 # --8<-- [start:imputer]
-class GroupMedianImputer(RowwiseGroupMedianImputer):
-    """第 8 章の補完器の、グループの中央値を行ごとの apply でなく索引で引く版（2 万行向け）。"""
+class GroupMedianImputer(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):  # type: ignore[misc]
+    """column を by の列の組ごとの中央値で埋める変換器（scikit-learn には無いので作る）。
+
+    第 8 章の pandas 版と学習（fit）は同じで、グループの中央値を行ごとの apply でなく索引で引く
+    （2 万行向け）。章は別の章の pandas 版を読み込まない決まりなので、ここに書く。
+    """
+
+    def __init__(self, column: str, by: tuple[str, ...]) -> None:
+        self.column = column
+        self.by = by
+
+    def fit(self, x: pd.DataFrame, y: object = None) -> GroupMedianImputer:
+        self.feature_names_in_ = x.columns.to_numpy(dtype=object)
+        self.n_features_in_ = len(x.columns)
+        self.medians_ = x.groupby(list(self.by))[self.column].median()
+        self.overall_median_ = x[self.column].median()
+        return self
 
     def transform(self, x: pd.DataFrame) -> pd.DataFrame:
         keys = pd.MultiIndex.from_frame(x[list(self.by)])

@@ -1,39 +1,32 @@
 """第 8 章の図: 深さごとの正解率と、見つけた生存者の数（重みなしと釣り合いの重み）。
 
-図に描く数値は chapter08.depth_table で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
-python -m getting_started_ml.chapter08_figures で chapters/figures/chapter08-depth.svg を描き直す。
+図に描く数値は experiment.depth_table で求め、SVG のメタデータ（dc:description）に JSON で埋め込む
+（共通の getting_started_ml.figures を使う）。
+python -m getting_started_ml.chapter08.figures で chapters/figures/chapter08-depth.svg を描き直す。
 """
 
 from __future__ import annotations
 
-import io
-import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypedDict
-
-import matplotlib
-import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
-from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter08 import SURVIVED, DepthRow, depth_table, split_survived
+from getting_started_ml.chapter08.experiment import (
+    SURVIVED,
+    DepthRow,
+    depth_table,
+    split_survived,
+)
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import embedded_data
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
 DEPTH_FIGURE = "chapter08-depth.svg"
-SVG_SETTINGS: dict[RcKeyType, Any] = {
-    "font.family": "IPAexGothic",
-    "svg.fonttype": "path",
-    "svg.hashsalt": "getting_started_ml.chapter08",
-}
-
-__all__ = ["DEPTH_FIGURE", "FIGURES_DIR", "DepthFigureData", "depth_figure_data", "embedded_data"]
+CREATOR = "getting_started_ml.chapter08.figures"
 
 
 class DepthFigureData(TypedDict):
@@ -71,6 +64,9 @@ def depth_figure_data(rows: Sequence[DepthRow]) -> DepthFigureData:
 
 def draw_depth(data: DepthFigureData) -> Figure:
     """左に正解率、右に見つけた生存者の数を、深さを横軸にして描く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(9.6, 4.2))
     accuracy_axes, found_axes = figure.subplots(1, 2)
     depths = data["depths"]
@@ -105,30 +101,19 @@ def draw_depth(data: DepthFigureData) -> Figure:
 
 def depth_svg(data: DepthFigureData) -> str:
     """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    metadata = {
-        "Title": "Survived のパイプライン: 深さとクラスの重み",
-        "Date": None,
-        "Creator": "getting_started_ml.chapter08_figures",
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with matplotlib.rc_context(SVG_SETTINGS):
-        draw_depth(data).savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
+    title = "Survived のパイプライン: 深さとクラスの重み"
+    return figure_svg(lambda: draw_depth(data), title, data, CREATOR)
 
 
-def write_figure(directory: Path) -> Path:
+def write_depth_figure(directory: Path) -> Path:
     """Survived.csv から図を描き、directory に保存する。"""
     data = depth_figure_data(depth_table(split_survived(Table.load(SURVIVED))))
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / DEPTH_FIGURE
-    path.write_text(depth_svg(data), encoding="utf-8", newline="\n")
-    return path
+    return write_figure(directory, DEPTH_FIGURE, depth_svg(data))
 
 
 def main() -> None:
     """chapters/figures/chapter08-depth.svg を描き直す。"""
-    path = write_figure(FIGURES_DIR)
+    path = write_depth_figure(FIGURES_DIR)
     print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.robustness import call_safely
@@ -11,16 +14,31 @@ from getting_started_ml.appendix_a.experiment import (
     FEATURES,
     DepthResult,
     Scores,
+    bank_label,
     build_pipeline,
+    number_rows,
+    report_lines,
     score,
     select_best,
     split_three_way,
 )
 from getting_started_ml.appendix_a.fast_tree import (
+    best_splits,
+    divide,
+    encode,
+    find_boundaries,
+    first_minimum,
+    grow_level,
     grow_weighted_numpy,
+    in_order,
     kahan_columns,
+    label_counts,
     predict_rows,
+    root_level,
+    side_sums,
     to_matrix,
+    two_label_counts,
+    weighted_part,
 )
 from getting_started_ml.appendix_a.idiomatic import three_way_positions
 from getting_started_ml.chapter02 import Table
@@ -139,3 +157,35 @@ def test_行列の配列(rows: list[list[float]], shape: tuple[int, ...]) -> Non
 def test_木が使う列が無ければ名前を書く() -> None:
     tree = Node(Split("z", 0.0, 0.0), Leaf(1), Leaf(2))
     call_safely(lambda: predict_rows(tree, [(1.0,)], ("x",)), names=["columns"])
+
+
+EMPTY = np.zeros(0)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: bank_label(None), "row"),  # type: ignore[arg-type]
+        (lambda: number_rows([]), "table"),  # type: ignore[arg-type]
+        (lambda: report_lines(None), "experiment"),  # type: ignore[arg-type]
+        (lambda: kahan_columns([1.0], EMPTY), "values"),  # type: ignore[arg-type]
+        (lambda: weighted_part(EMPTY, None), "present"),  # type: ignore[arg-type]
+        (lambda: find_boundaries(EMPTY, None), "level"),  # type: ignore[arg-type]
+        (lambda: best_splits(None, None, None), "encoded"),  # type: ignore[arg-type]
+        (lambda: first_minimum([], EMPTY, 0), "node"),  # type: ignore[arg-type]
+        (lambda: side_sums(EMPTY, None, EMPTY, [], EMPTY), "boundaries"),  # type: ignore[arg-type]
+        (lambda: label_counts([], None, 2), "ys"),  # type: ignore[arg-type]
+        (lambda: two_label_counts(EMPTY, None, EMPTY), "boundaries"),  # type: ignore[arg-type]
+        (lambda: in_order(EMPTY, []), "order"),  # type: ignore[arg-type]
+        (lambda: encode([], [], {}), "values"),  # type: ignore[arg-type]
+        (lambda: root_level(None, may_split=True), "encoded"),  # type: ignore[arg-type]
+        (lambda: grow_level(None, None, None, None, limit=None), "encoded"),  # type: ignore[arg-type]
+        (lambda: divide(None, None, EMPTY, None), "level"),  # type: ignore[arg-type]
+        (lambda: predict_rows([], [], []), "tree"),  # type: ignore[arg-type]
+    ],
+)
+def test_部品の関数も入口で型を確かめ_引数の名前を書く(
+    call: Callable[[], object], name: str
+) -> None:
+    with pytest.raises(TypeError, match=name):
+        call()

@@ -1,4 +1,4 @@
-"""第 8 章: 実践的な分類と前処理パイプライン（Survived.csv）。"""
+"""第 8 章の前処理: 欠損値の補完。"""
 
 from __future__ import annotations
 

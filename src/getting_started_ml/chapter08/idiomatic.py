@@ -18,17 +18,17 @@ from sklearn.preprocessing import OneHotEncoder
 from sklearn.tree import DecisionTreeClassifier
 
 from getting_started_ml.chapter02 import count_test_rows
-from getting_started_ml.chapter08 import (
-    FEATURES,
+from getting_started_ml.chapter08.experiment import (
     MAX_DEPTH,
     SEED,
     SURVIVED,
     TARGET,
     TEST_SIZE,
-    ClassWeight,
     Evaluation,
     evaluation_line,
 )
+from getting_started_ml.chapter08.pipeline import FEATURES
+from getting_started_ml.chapter08.weighted_tree import ClassWeight
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.robustness import call_safely
@@ -13,15 +16,28 @@ from getting_started_ml.chapter08 import (
     FEATURES,
     ClassWeight,
     DummyEncoder,
+    Evaluation,
     GroupMedianImputer,
     MostFrequentImputer,
     Pipeline,
     WeightedTreeClassifier,
+    age_from_json,
     balanced_weights,
+    check_header,
+    dummies_from_json,
+    embarked_from_json,
+    evaluation_line,
+    gini_of_weights,
+    group_key,
     median,
     pipeline_from_json,
     pipeline_to_json,
+    replace_column,
+    require_rows,
+    survived_label,
     to_features,
+    tree_from_json,
+    tree_to_json,
     weighted_gini,
     weighted_majority,
 )
@@ -164,3 +180,39 @@ def test_壊れたJSONを読む(key: str, value: object) -> None:
     text = json.dumps(document)
     call_safely(lambda: pipeline_from_json(text), names=["パイプラインの JSON"])
     call_safely(lambda: pipeline_from_json(text[: len(text) // 2]), names=["パイプラインの JSON"])
+
+
+AGES = Table.of(("Age",), [["30"]])
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: group_key(None, ("Sex",)), "row"),  # type: ignore[arg-type]
+        (lambda: survived_label(None), "row"),  # type: ignore[arg-type]
+        (lambda: replace_column(None, "Age", ["1"]), "table"),  # type: ignore[arg-type]
+        (lambda: replace_column(AGES, None, ["1"]), "column"),  # type: ignore[arg-type]
+        (lambda: require_rows(None, "補完"), "table"),  # type: ignore[arg-type]
+        (lambda: tree_to_json(None), "tree"),  # type: ignore[arg-type]
+        (lambda: check_header(None), "reader"),  # type: ignore[arg-type]
+        (lambda: age_from_json({}), "reader"),  # type: ignore[arg-type]
+        (lambda: embarked_from_json(""), "reader"),  # type: ignore[arg-type]
+        (lambda: dummies_from_json([]), "reader"),  # type: ignore[arg-type]
+        (lambda: tree_from_json(None, 3, FEATURES), "reader"),  # type: ignore[arg-type]
+        (lambda: evaluation_line("NONE", Evaluation(1.0, 1.0, 0, 0)), "class_weight"),  # type: ignore[arg-type]
+        (lambda: evaluation_line(ClassWeight.NONE, None), "result"),  # type: ignore[arg-type]
+    ],
+)
+def test_部品の関数も入口で型を確かめ_引数の名前を書く(
+    call: Callable[[], object], name: str
+) -> None:
+    with pytest.raises(TypeError, match=name):
+        call()
+
+
+def test_重みの合計がNaNか0なら重み付きのジニ不純度を求めない() -> None:
+    with pytest.raises(ValueError, match="重みの合計は有限の正の数"):
+        gini_of_weights([math.nan])
+    with pytest.raises(ValueError, match="重みの合計は有限の正の数"):
+        gini_of_weights([0.0, 0.0])
+    assert gini_of_weights([1.0, 1.0]) == 0.5

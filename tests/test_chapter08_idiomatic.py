@@ -26,7 +26,7 @@ from getting_started_ml.chapter08 import (
     balanced_weights,
     split_survived,
 )
-from getting_started_ml.chapter08_sklearn import (
+from getting_started_ml.chapter08.idiomatic import (
     build_pipeline,
     evaluate,
     load_survived,
@@ -233,4 +233,4 @@ def test_scikit_learn_版の出力は本文の出力と同じ(
 ) -> None:
     main()  # 別のプロセスにせず、読み込み済みの pandas と scikit-learn をそのまま使う
 
-    assert capsys.readouterr().out == golden("chapter08_sklearn")
+    assert capsys.readouterr().out == golden("chapter08-idiomatic")
