@@ -28,8 +28,8 @@ from getting_started_ml.chapter10.experiment import (
 )
 from getting_started_ml.chapter10.forest import RandomForest
 from getting_started_ml.chapter10.importance import forest_importances
-from getting_started_ml.chapter10.library import as_matrix
 from getting_started_ml.chapter10.logistic import LogisticRegression
+from getting_started_ml.chapter10.models import as_matrix
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
 from getting_started_ml.figures import embedded_data
