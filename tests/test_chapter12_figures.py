@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Completed
-from test_chapter11_figures import assert_same_numbers
+from support.figures import assert_same_numbers
 
 from getting_started_ml.chapter12 import BOSTON, BostonDataset, load_boston
 from getting_started_ml.chapter12.figures import (

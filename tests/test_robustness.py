@@ -739,7 +739,7 @@ def test_chapter11_prepare(table: Table) -> None:
         [*experiment.CINEMA_FEATURES, "sales"],
         [[*r.cells, r.cells[0], r.cells[2]] for r in table.rows],
     )
-    call_safely(lambda: experiment.prepare_cinema(cinema), names=[*names, "sales", "SNS"])
+    call_safely(lambda: experiment.prepare_whole_cinema(cinema), names=[*names, "sales", "SNS"])
 
 
 def test_chapter11_trainers_and_evaluate() -> None:

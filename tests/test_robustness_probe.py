@@ -46,7 +46,7 @@ BAD_VALUES: dict[str, object] = {
 """必須の引数に渡す悪い値（名前はテストの id に使う）。"""
 
 EXEMPT_MODULES: dict[str, str] = {
-    r"figures|confusion_figure": (
+    r"figures": (
         "図を描くだけ（本のデータから作った値を受け取る。図のテストと黄金の図が受け持つ）"
     ),
     r"workbook": "本文の途中の一歩を当て直す道具（tests/test_workbook.py と replay が受け持つ）",

@@ -28,6 +28,6 @@ def survived() -> LabeledData[str]:
 def cinema() -> LabeledData[float]:
     """第 11 章の cinema（外れ値を除かない全 100 行）。"""
     from getting_started_ml.chapter02 import Table  # noqa: PLC0415
-    from getting_started_ml.chapter11 import prepare_cinema  # noqa: PLC0415
+    from getting_started_ml.chapter11 import prepare_whole_cinema  # noqa: PLC0415
 
-    return prepare_cinema(Table.load("cinema.csv"))
+    return prepare_whole_cinema(Table.load("cinema.csv"))

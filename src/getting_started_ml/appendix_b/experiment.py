@@ -72,8 +72,13 @@ from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter10 import LogisticRegression
-from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
-from getting_started_ml.chapter11.figures import out_of_fold_scores
+from getting_started_ml.chapter11 import (
+    N_SPLITS,
+    SEED,
+    k_fold,
+    out_of_fold_scores,
+    prepare_survived,
+)
 from getting_started_ml.chapter11.metrics import precision, recall
 from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.numeric import format_fixed

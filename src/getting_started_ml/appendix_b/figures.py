@@ -26,13 +26,14 @@ from getting_started_ml.appendix_b.generalization import (
 )
 from getting_started_ml.appendix_b.ranking import average_precision, pr_curve
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.chapter11 import N_SPLITS, SEED, k_fold, prepare_survived
-from getting_started_ml.chapter11.figures import (
-    FIGURES_DIR,
-    SVG_SETTINGS,
+from getting_started_ml.chapter11 import (
+    N_SPLITS,
+    SEED,
+    k_fold,
     out_of_fold_scores,
-    svg_text,
+    prepare_survived,
 )
+from getting_started_ml.chapter11.figures import FIGURES_DIR, SVG_SETTINGS, svg_text
 from getting_started_ml.chapter11.roc import auc, roc_curve
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
