@@ -17,7 +17,7 @@ from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.experiment import ALPHAS, compare_on_test, validation_experiments
 from getting_started_ml.chapter12.features import BostonDataset
-from getting_started_ml.chapter12.regularization import ridge_fit
+from getting_started_ml.chapter12.regularization import fit_ridge
 from getting_started_ml.chapter12.selection import best_experiment
 from getting_started_ml.checks import (
     require_count,
@@ -193,7 +193,7 @@ class SelectionClaim:
 def check_alpha_selection(dataset: BostonDataset) -> SelectionClaim:
     """検証データの行を選び直して選択をやり直し、各 alpha が選ばれる回数を数える。"""
     experiments = validation_experiments(dataset)
-    models = {alpha: ridge_fit(dataset.x_train, dataset.t_train, alpha) for alpha in ALPHAS}
+    models = {alpha: fit_ridge(dataset.x_train, dataset.t_train, alpha) for alpha in ALPHAS}
     valid_predictions = {alpha: model.predict(dataset.x_valid) for alpha, model in models.items()}
     positions = np.array(
         resampled_positions(len(dataset.t_valid), BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED),

@@ -19,7 +19,7 @@ from matplotlib.typing import RcKeyType
 
 from getting_started_ml.chapter12.experiment import ALPHAS, LASSO_ALPHA, load_boston
 from getting_started_ml.chapter12.features import BostonDataset
-from getting_started_ml.chapter12.regularization import lasso_fit, ridge_fit
+from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge
 from getting_started_ml.chapter12.selection import best_experiment, run_ridge_experiments
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
@@ -90,11 +90,11 @@ def validation_curve_data(dataset: BostonDataset) -> ValidationCurveData:
 def coefficient_path_data(dataset: BostonDataset) -> CoefficientPathData:
     """alpha を動かしたときの、リッジ回帰とラッソ回帰の係数（訓練データで学習）。"""
     x, t = dataset.x_train, dataset.t_train
-    lasso_models = [lasso_fit(x, t, alpha) for alpha in LASSO_GRID]
+    lasso_models = [fit_lasso(x, t, alpha) for alpha in LASSO_GRID]
     return CoefficientPathData(
         feature_names=list(dataset.feature_names),
         ridge_alphas=RIDGE_GRID,
-        ridge_coefficients=[ridge_fit(x, t, alpha).coefficients for alpha in RIDGE_GRID],
+        ridge_coefficients=[fit_ridge(x, t, alpha).coefficients for alpha in RIDGE_GRID],
         lasso_alphas=LASSO_GRID,
         lasso_coefficients=[model.coefficients for model in lasso_models],
         lasso_sweeps=[model.sweeps for model in lasso_models],
