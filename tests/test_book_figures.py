@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Completed
-from sklearn.metrics import confusion_matrix as sklearn_confusion_matrix
-from test_chapter11_figures import assert_same_numbers
+from support.figures import assert_same_numbers
 
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.chapter02.figures import (
@@ -29,21 +28,6 @@ from getting_started_ml.chapter07.figures import (
     cinema_points,
     outlier_figure_data,
     outlier_svg,
-)
-from getting_started_ml.chapter11.confusion_figure import (
-    CONFUSION_FIGURE,
-    ConfusionFigureData,
-    confusion_figure_data,
-    confusion_svg,
-    out_of_fold_predictions,
-)
-from getting_started_ml.chapter11.cross_validation import Fold, k_fold
-from getting_started_ml.chapter11.experiment import (
-    N_SPLITS,
-    SEED,
-    SURVIVED,
-    SURVIVED_POSITIVE,
-    LabeledData,
 )
 from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
@@ -148,52 +132,12 @@ def test_外れ値の図の数値は実データから求め直したものと�
     assert_same_numbers(read_figure(OUTLIER_FIGURE), data)
 
 
-# 第 11 章: 混同行列
-def test_分割外の予測は元の行の位置に並ぶ() -> None:
-    columns = ("Pclass", "Age", "male")  # 第 11 章の木が使う 3 列。Age だけで分かれる
-    x = [Features(columns, (1.0, float(age), 0.0)) for age in (1, 2, 8, 9, 1, 9)]
-    data = LabeledData(x, ["0", "0", "1", "1", "0", "1"])
-    folds = [
-        Fold(train=[0, 1, 2, 3], test=[4, 5]),
-        Fold(train=[2, 3, 4, 5], test=[0, 1]),
-        Fold(train=[0, 1, 4, 5], test=[2, 3]),
-    ]
-
-    assert out_of_fold_predictions(data, folds) == ["0", "0", "1", "1", "0", "1"]
-    with pytest.raises(ValueError, match=r"\[2, 3\]"):
-        out_of_fold_predictions(data, folds[:2])
-
-
-EXAMPLE = ConfusionFigureData(positive="1", tp=3, fp=1, fn=2, tn=4)
-
-
-def test_混同行列の図に_4_つの件数を埋め込み描き直しても同じバイト列になる() -> None:
-    first = confusion_svg(EXAMPLE)
-
-    assert embedded_data(first) == EXAMPLE
-    assert confusion_svg(EXAMPLE) == first
-
-
-@pytest.mark.data(SURVIVED)
-def test_混同行列の図の件数は実データから求め直したものと一致する(
-    survived: LabeledData[str],
-) -> None:
-    data = confusion_figure_data(survived)
-    predicted = out_of_fold_predictions(survived, k_fold(len(survived.x), N_SPLITS, SEED))
-    theirs = sklearn_confusion_matrix(survived.t, predicted, labels=[SURVIVED_POSITIVE, "0"])
-
-    assert [[data["tp"], data["fn"]], [data["fp"], data["tn"]]] == theirs.tolist()
-    assert data["tp"] + data["fn"] == 342
-    assert read_figure(CONFUSION_FIGURE) == data
-
-
 @pytest.mark.parametrize(
     ("module", "needs"),
     [
         ("getting_started_ml.chapter02.figures", IRIS),
         ("getting_started_ml.chapter03.figures", IRIS),
         ("getting_started_ml.chapter07.figures", CINEMA),
-        ("getting_started_ml.chapter11.confusion_figure", SURVIVED),
     ],
 )
 def test_データが無ければ図を描かずに_1_行で失敗する(

@@ -46,13 +46,13 @@ BAD_VALUES: dict[str, object] = {
 """必須の引数に渡す悪い値（名前はテストの id に使う）。"""
 
 EXEMPT_MODULES: dict[str, str] = {
-    r"figures|confusion_figure": (
+    r"figures": (
         "図を描くだけ（本のデータから作った値を受け取る。図のテストと黄金の図が受け持つ）"
     ),
     r"workbook": "本文の途中の一歩を当て直す道具（tests/test_workbook.py と replay が受け持つ）",
     r"\.data$": "データを置く・確かめるコマンド（ファイルを書く。tests/test_dataset.py）",
     r"\.cli$": "コマンドの入口（サーバーを起動する・章を動かす。test_startup と第 15 章のテスト）",
-    r"_sklearn$|\.idiomatic$|chapter10\.library$": (
+    r"_sklearn$|\.idiomatic$": (
         "scikit-learn・pandas で書いた、比べるための版（入力は pandas の表か配列で、検査は"
         "ライブラリがする。自作の版をこのスイートが確かめ、data テストが同じ値を確かめる）"
     ),

@@ -7,17 +7,16 @@ from support.chapter10 import iris_forest, iris_logistic, iris_split
 
 from getting_started_ml.chapter10 import forest_importances
 from getting_started_ml.chapter10.figures import (
-    FIGURES_DIR,
     IMPORTANCES_FIGURE,
     LOSS_FIGURE,
     ImportanceFigureData,
     LossFigureData,
-    embedded_data,
     importance_figure_data,
     importances_svg,
     loss_svg,
     plotted_epochs,
 )
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 IRIS = "iris.csv"
 

@@ -135,4 +135,4 @@ def test_書き方を変えたコマンドの出力(
     # 別のプロセスで動かすと pandas と scikit-learn の読み込みだけで時間がかかるので、ここで呼ぶ
     main()
 
-    assert capsys.readouterr().out == golden("chapter10_idiomatic")
+    assert capsys.readouterr().out == golden("chapter10-idiomatic")

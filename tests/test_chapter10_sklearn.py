@@ -17,14 +17,15 @@ from support.chapter10 import SETOSA, VIRGINICA, columns_of, iris_logistic, iris
 
 from getting_started_ml.chapter03 import NotFittedError, build_tree, predict_one
 from getting_started_ml.chapter10 import (
+    LibraryClassifier,
     Predictions,
     Score,
+    as_matrix,
     cross_entropy,
     fit_and_predict,
     softmax,
     tree_importances,
 )
-from getting_started_ml.chapter10.library import LibraryClassifier, as_matrix
 
 IRIS = "iris.csv"
 

@@ -31,8 +31,8 @@ from getting_started_ml.chapter11 import (
     linear_trainer,
     mean_squared_error,
     plain_mean,
-    prepare_cinema,
     prepare_survived,
+    prepare_whole_cinema,
     survived_metrics,
     tree_trainer,
 )
@@ -79,7 +79,7 @@ def test_cinemaは外れ値も除かず欠損を全行の平均で埋める() ->
     table = Table.parse(
         f"{CINEMA_HEADER}\n1,100,200,,40,9000\n2,,2000,3000,50,1000\n3,300,400,5000,60,9500\n"
     )
-    data = prepare_cinema(table)
+    data = prepare_whole_cinema(table)
     assert len(data.x) == 3
     assert data.x[0] == Features(CINEMA_FEATURES, (100.0, 200.0, 4000.0, 40.0))
     assert data.x[1] == Features(CINEMA_FEATURES, (200.0, 2000.0, 3000.0, 50.0))
@@ -90,7 +90,7 @@ def test_行のない表は評価できない() -> None:
     with pytest.raises(ValueError, match="行が 1 つもない"):
         prepare_survived(Table.parse(SURVIVED_HEADER))
     with pytest.raises(ValueError, match="行が 1 つもない"):
-        prepare_cinema(Table.parse(CINEMA_HEADER))
+        prepare_whole_cinema(Table.parse(CINEMA_HEADER))
 
 
 def test_特徴量と正解の件数がそろわないデータは作れない() -> None:

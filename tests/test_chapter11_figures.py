@@ -1,4 +1,4 @@
-"""第 11 章の図: 葉のスコア、数値の埋め込み、リポジトリにある図と実データの照合。"""
+"""第 11 章の図: 分割外の予測とスコア、数値の埋め込み、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
 
@@ -8,106 +8,39 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import Completed
+from sklearn.metrics import confusion_matrix as sklearn_confusion_matrix
 from sklearn.metrics import roc_auc_score
 from sklearn.tree import DecisionTreeClassifier
+from support.figures import assert_same_numbers
 
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
-from getting_started_ml.chapter11.cross_validation import k_fold
-from getting_started_ml.chapter11.experiment import (
+from getting_started_ml.chapter11 import (
     N_SPLITS,
     SEED,
     SURVIVED,
     SURVIVED_POSITIVE,
     TREE_DEPTH,
+    Fold,
     LabeledData,
+    k_fold,
+    out_of_fold_predictions,
+    out_of_fold_scores,
 )
 from getting_started_ml.chapter11.figures import (
-    FIGURES_DIR,
+    CONFUSION_FIGURE,
     FOLD_SCORES_FIGURE,
     ROC_FIGURE,
+    ConfusionFigureData,
     FoldScoreData,
     RocFigureData,
-    embedded_data,
+    confusion_figure_data,
+    confusion_svg,
     fold_score_data,
     fold_scores_svg,
-    leaf_path,
-    leaf_share_scores,
-    leaf_shares,
-    out_of_fold_scores,
     roc_figure_data,
     roc_svg,
 )
-
-COLUMNS = ("x", "y")
-
-
-def row(x: float, y: float) -> Features:
-    return Features(COLUMNS, (x, y))
-
-
-def small_tree() -> Tree[str]:
-    """x <= 1.5 なら左の葉、そうでなければ y <= 0.5 で 2 つの葉に分かれる木（ラベルは多数決）。"""
-    return Node(
-        Split("x", 1.5, 0.0),
-        Leaf("0"),
-        Node(Split("y", 0.5, 0.0), Leaf("1"), Leaf("1")),
-    )
-
-
-# --8<-- [start:test-leaf-share]
-def test_境界と等しい値は左へ進む() -> None:
-    tree = small_tree()
-
-    assert leaf_path(tree, row(1.5, 9.0)) == (True,)
-    assert leaf_path(tree, row(2.0, 0.5)) == (False, True)
-    assert leaf_path(tree, row(2.0, 0.6)) == (False, False)
-    assert leaf_path(Leaf("1"), row(0.0, 0.0)) == ()
-
-
-def test_葉ごとに訓練データの正例の割合を数える() -> None:
-    x_train = [row(1.0, 0.0), row(1.0, 0.0), row(1.0, 0.0), row(2.0, 0.0), row(3.0, 1.0)]
-    t_train = ["0", "0", "1", "1", "0"]
-
-    assert leaf_shares(small_tree(), x_train, t_train, "1") == {
-        (True,): 1 / 3,
-        (False, True): 1.0,
-        (False, False): 0.0,
-    }
-
-
-def test_テストの行には落ちた葉の割合が付く() -> None:
-    x_train = [row(1.0, 0.0), row(1.0, 0.0), row(2.0, 0.0), row(3.0, 1.0)]
-    t_train = ["0", "1", "1", "0"]
-    x_test = [row(5.0, 0.0), row(0.0, 7.0), row(5.0, 5.0)]
-
-    assert leaf_share_scores(small_tree(), x_train, t_train, x_test, "1") == [1.0, 0.5, 0.0]
-
-
-def test_訓練データの来ない葉に落ちた行は失敗にする() -> None:
-    with pytest.raises(ValueError, match=r"道順 \(False, False\)"):
-        leaf_share_scores(small_tree(), [row(1.0, 0.0)], ["1"], [row(5.0, 5.0)], "1")
-
-
-# --8<-- [end:test-leaf-share]
-
-
-def assert_same_numbers(embedded: object, computed: object) -> None:
-    """JSON から読んだ値と求め直した値を、数は rel=1e-12 で、それ以外はそのまま比べる。"""
-    if isinstance(computed, dict):
-        assert isinstance(embedded, dict)
-        assert list(embedded) == list(computed)
-        for key, value in computed.items():
-            assert_same_numbers(embedded[key], value)
-    elif isinstance(computed, list):
-        assert isinstance(embedded, list)
-        assert len(embedded) == len(computed)
-        for mine, theirs in zip(embedded, computed, strict=True):
-            assert_same_numbers(mine, theirs)
-    elif isinstance(computed, float):
-        assert embedded == pytest.approx(computed, rel=1e-12)
-    else:
-        assert embedded == computed
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 
 # --8<-- [start:test-figures]
@@ -156,6 +89,59 @@ def test_葉のスコアは_scikit_learn_の決定木の_predict_proba_と一致
 
 
 # --8<-- [end:test-figures-sklearn]
+
+
+def test_分割外の予測は元の行の位置に並ぶ() -> None:
+    columns = ("Pclass", "Age", "male")  # 第 11 章の木が使う 3 列。Age だけで分かれる
+    x = [Features(columns, (1.0, float(age), 0.0)) for age in (1, 2, 8, 9, 1, 9)]
+    data = LabeledData(x, ["0", "0", "1", "1", "0", "1"])
+    folds = [
+        Fold(train=[0, 1, 2, 3], test=[4, 5]),
+        Fold(train=[2, 3, 4, 5], test=[0, 1]),
+        Fold(train=[0, 1, 4, 5], test=[2, 3]),
+    ]
+
+    assert out_of_fold_predictions(data, folds) == ["0", "0", "1", "1", "0", "1"]
+    with pytest.raises(ValueError, match=r"\[2, 3\]"):
+        out_of_fold_predictions(data, folds[:2])
+
+
+def test_分割外の予測とスコアは入口で表と分割を確かめる() -> None:
+    columns = ("Pclass", "Age", "male")
+    data = LabeledData([Features(columns, (1.0, float(age), 0.0)) for age in (1, 9)], ["0", "1"])
+
+    for compute in (out_of_fold_predictions, out_of_fold_scores):
+        with pytest.raises(TypeError, match="LabeledData"):
+            compute([1.0], [Fold([0], [1])])  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="分割 0 が Fold ではありません"):
+            compute(data, [None])  # type: ignore[list-item]
+        with pytest.raises(ValueError, match="分割が 1 つもありません"):
+            compute(data, [])
+        with pytest.raises(ValueError, match="行の範囲"):
+            compute(data, [Fold([0], [2])])
+
+
+EXAMPLE = ConfusionFigureData(positive="1", tp=3, fp=1, fn=2, tn=4)
+
+
+def test_混同行列の図に_4_つの件数を埋め込み描き直しても同じバイト列になる() -> None:
+    first = confusion_svg(EXAMPLE)
+
+    assert embedded_data(first) == EXAMPLE
+    assert confusion_svg(EXAMPLE) == first
+
+
+@pytest.mark.data(SURVIVED)
+def test_混同行列の図の件数は実データから求め直したものと一致する(
+    survived: LabeledData[str],
+) -> None:
+    data = confusion_figure_data(survived)
+    predicted = out_of_fold_predictions(survived, k_fold(len(survived.x), N_SPLITS, SEED))
+    theirs = sklearn_confusion_matrix(survived.t, predicted, labels=[SURVIVED_POSITIVE, "0"])
+
+    assert [[data["tp"], data["fn"]], [data["fp"], data["tn"]]] == theirs.tolist()
+    assert data["tp"] + data["fn"] == 342
+    assert embedded_data((FIGURES_DIR / CONFUSION_FIGURE).read_text(encoding="utf-8")) == data
 
 
 ROC_EXAMPLE = RocFigureData(

@@ -18,10 +18,10 @@ from getting_started_ml.chapter12 import (
     BostonDataset,
     PolynomialScaler,
     compare_on_test,
-    lasso_fit,
+    fit_lasso,
+    fit_ridge,
     load_boston,
     outlier_rows,
-    ridge_fit,
     three_way_positions,
     validation_experiments,
     zero_coefficient_names,
@@ -48,8 +48,8 @@ def test_テストデータの比較は同じ訓練データで学習した2つ�
     comparison = compare_on_test(dataset, 5.0)
 
     assert comparison.actual == t[3:6]
-    assert comparison.linear == ridge_fit(x, t, 0.0).predict(x[3:6])
-    assert comparison.ridge == ridge_fit(x, t, 5.0).predict(x[3:6])
+    assert comparison.linear == fit_ridge(x, t, 0.0).predict(x[3:6])
+    assert comparison.ridge == fit_ridge(x, t, 5.0).predict(x[3:6])
     assert comparison.ridge_score() == r2_score(t[3:6], comparison.ridge)
     with pytest.raises(ValueError, match="alpha は 0 以上"):
         compare_on_test(dataset, -1.0)
@@ -154,7 +154,7 @@ def test_テストデータの行ごとの予測とR2(boston: BostonDataset) -> 
 
 @pytest.mark.data(BOSTON)
 def test_alpha_10のリッジ回帰の係数と切片(boston: BostonDataset) -> None:
-    model = ridge_fit(boston.x_train, boston.t_train, 10.0)
+    model = fit_ridge(boston.x_train, boston.t_train, 10.0)
 
     assert model.coefficients == pytest.approx(
         [
@@ -175,7 +175,7 @@ def test_alpha_10のリッジ回帰の係数と切片(boston: BostonDataset) -> 
 
 @pytest.mark.data(BOSTON)
 def test_ラッソ回帰は89周で止まり3つの係数をちょうど0にする(boston: BostonDataset) -> None:
-    model = lasso_fit(boston.x_train, boston.t_train, LASSO_ALPHA)
+    model = fit_lasso(boston.x_train, boston.t_train, LASSO_ALPHA)
 
     assert (model.sweeps, model.converged) == (89, True)
     # 止めるしきい値が 1e-10 なので、足し算の順による差はそれより十分小さい
@@ -205,7 +205,7 @@ def test_ラッソ回帰は89周で止まり3つの係数をちょうど0にす�
 def test_ラッソ回帰の0の係数はalphaを少し動かしても同じ(boston: BostonDataset) -> None:
     n = len(boston.t_train)
     for penalty in (20.0, 30.0):  # 1/2 の目的関数での λ。alpha = λ / n
-        model = lasso_fit(boston.x_train, boston.t_train, penalty / n)
+        model = fit_lasso(boston.x_train, boston.t_train, penalty / n)
         assert zero_coefficient_names(model.coefficients, boston.feature_names) == [
             "PTRATIO^2",
             "PTRATIO LSTAT",

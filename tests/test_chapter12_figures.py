@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 from conftest import Completed
-from test_chapter11_figures import assert_same_numbers
+from support.figures import assert_same_numbers
 
 from getting_started_ml.chapter12 import BOSTON, BostonDataset, load_boston
 from getting_started_ml.chapter12.figures import (
     COEFFICIENT_PATHS_FIGURE,
-    FIGURES_DIR,
     VALIDATION_CURVE_FIGURE,
     CoefficientPathData,
     ValidationCurveData,
@@ -22,7 +21,7 @@ from getting_started_ml.chapter12.figures import (
     validation_curve_data,
     validation_curve_svg,
 )
-from getting_started_ml.figures import embedded_data
+from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 CURVE_EXAMPLE = ValidationCurveData(
     alphas=[0.1, 1.0, 10.0],

@@ -12,7 +12,7 @@ from getting_started_ml.chapter12 import (
     BostonDataset,
     best_experiment,
     compare_on_test,
-    lasso_fit,
+    fit_lasso,
     load_boston,
     validation_experiments,
 )
@@ -61,7 +61,7 @@ def test_テストのR2は自作と同じ(ours: BostonDataset, theirs: Idiomatic
 def test_既定のLassoは係数が少し違うが0になる列は同じ(
     ours: BostonDataset, theirs: IdiomaticResult
 ) -> None:
-    own = lasso_fit(ours.x_train, ours.t_train, LASSO_ALPHA)
+    own = fit_lasso(ours.x_train, ours.t_train, LASSO_ALPHA)
     gaps = [abs(a - b) for a, b in zip(own.coefficients, theirs.lasso_coefficients, strict=True)]
 
     # Lasso の既定 tol=1e-4 は早めに止まるので、係数の差は 1e-3 の桁（実測 1.19e-3）

@@ -14,11 +14,11 @@ from getting_started_ml.chapter12.regularization import (
     LassoConvergenceWarning,
     LassoModel,
     RegularizedModel,
+    fit_lasso,
+    fit_ridge,
     identity,
-    lasso_fit,
     matrix_add,
     matrix_scale,
-    ridge_fit,
     soft_threshold,
 )
 from getting_started_ml.java_random import JavaRandom
@@ -37,29 +37,29 @@ def sparse_data(n: int = 50) -> tuple[list[list[float]], list[float]]:
 
 # --8<-- [start:test-ridge]
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
-    model = ridge_fit([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
+    model = fit_ridge([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
 
     assert model.coefficients == pytest.approx([2.0], rel=1e-12)
     assert model.intercept == pytest.approx(1.0, rel=1e-12)
 
 
 def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> None:
-    model = ridge_fit(PLANE_X, PLANE_T, 0.0)
+    model = fit_ridge(PLANE_X, PLANE_T, 0.0)
 
     assert model.coefficients == pytest.approx([3.0, -1.0], rel=1e-9)
     assert model.intercept == pytest.approx(4.0, rel=1e-9)
 
 
 def test_alphaを大きくすると係数は小さくなる() -> None:
-    loose = ridge_fit(PLANE_X, PLANE_T, 0.1)
-    shrunk = ridge_fit(PLANE_X, PLANE_T, 100.0)
+    loose = fit_ridge(PLANE_X, PLANE_T, 0.1)
+    shrunk = fit_ridge(PLANE_X, PLANE_T, 100.0)
 
     assert shrunk.coefficient_abs_sum() < loose.coefficient_abs_sum()
 
 
 def test_切片には罰則をかけない() -> None:
     # どの行も同じ x なら、どれだけ強い罰則でも係数は 0、切片は t の平均になる。
-    model = ridge_fit([[5.0], [5.0], [5.0]], [1.0, 2.0, 6.0], 1e6)
+    model = fit_ridge([[5.0], [5.0], [5.0]], [1.0, 2.0, 6.0], 1e6)
 
     assert model.coefficients == [0.0]
     assert model.intercept == 3.0
@@ -68,7 +68,7 @@ def test_切片には罰則をかけない() -> None:
 def test_alpha_0なら第7章の線形回帰と同じ() -> None:
     names = ("a", "b")
     ols = fit_linear_regression([Features(names, tuple(row)) for row in PLANE_X], PLANE_T)
-    model = ridge_fit(PLANE_X, PLANE_T, 0.0)
+    model = fit_ridge(PLANE_X, PLANE_T, 0.0)
 
     assert model.coefficients == pytest.approx(list(ols.coefficients.values()), rel=1e-9)
     assert model.intercept == pytest.approx(ols.intercept, rel=1e-9)
@@ -118,7 +118,7 @@ def test_軟しきい値はしきい値の内側を0にし外側をしきい値�
 # --8<-- [start:test-lasso]
 def test_ラッソは関係のない列の係数をちょうど0にする() -> None:
     x, t = sparse_data()
-    model = lasso_fit(x, t, 0.5)
+    model = fit_lasso(x, t, 0.5)
 
     assert model.coefficients[2:] == [0.0, 0.0]
     assert model.coefficients[0] > 0 > model.coefficients[1]
@@ -127,15 +127,15 @@ def test_ラッソは関係のない列の係数をちょうど0にする() -> N
 
 def test_ラッソはalphaが小さければ最小二乗に近い() -> None:
     x, t = sparse_data()
-    ols = ridge_fit(x, t, 0.0)
-    model = lasso_fit(x, t, 1e-9)
+    ols = fit_ridge(x, t, 0.0)
+    model = fit_lasso(x, t, 1e-9)
 
     assert model.coefficients == pytest.approx(ols.coefficients, abs=1e-7)
     assert model.intercept == pytest.approx(ols.intercept, abs=1e-7)
 
 
 def test_ラッソはalphaが十分大きければ係数がすべて0で切片は平均() -> None:
-    model = lasso_fit(PLANE_X, PLANE_T, 1e3)
+    model = fit_lasso(PLANE_X, PLANE_T, 1e3)
 
     assert model.coefficients == [0.0, 0.0]
     assert model.intercept == pytest.approx(sum(PLANE_T) / 4, rel=1e-12)
@@ -144,7 +144,7 @@ def test_ラッソはalphaが十分大きければ係数がすべて0で切片�
 
 def test_ラッソは一定の列を飛ばして係数を0のままにする() -> None:
     x = [[1.0, 7.0], [2.0, 7.0], [3.0, 7.0], [4.0, 7.0]]
-    model = lasso_fit(x, [2.0, 4.0, 6.0, 8.0], 0.01)
+    model = fit_lasso(x, [2.0, 4.0, 6.0, 8.0], 0.01)
 
     assert model.coefficients[1] == 0.0
     assert model.predict([[5.0, 7.0]]) == pytest.approx([9.98], rel=1e-9)
@@ -153,7 +153,7 @@ def test_ラッソは一定の列を飛ばして係数を0のままにする() -
 def test_ラッソは周回の上限に届けば警告して収束していないと記録する() -> None:
     x, t = sparse_data()
     with pytest.warns(LassoConvergenceWarning, match="2 周で収束しませんでした"):
-        model = lasso_fit(x, t, 0.5, max_sweeps=2)
+        model = fit_lasso(x, t, 0.5, max_sweeps=2)
 
     assert (model.sweeps, model.converged) == (2, False)
 
@@ -162,10 +162,10 @@ def test_ラッソは収束すれば警告しない() -> None:
     x, t = sparse_data()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        model = lasso_fit(x, t, 0.5, tolerance=1e-6)
+        model = fit_lasso(x, t, 0.5, tolerance=1e-6)
 
     assert model.converged
-    assert model.sweeps < lasso_fit(x, t, 0.5).sweeps
+    assert model.sweeps < fit_lasso(x, t, 0.5).sweeps
 
 
 # --8<-- [end:test-lasso]
@@ -174,21 +174,21 @@ def test_ラッソは収束すれば警告しない() -> None:
 # --8<-- [start:test-inputs]
 def test_numpyの2次元配列もそのまま渡せる() -> None:
     x, t = np.array(PLANE_X), np.array(PLANE_T)
-    model = ridge_fit(x, t, 0.0)
+    model = fit_ridge(x, t, 0.0)
 
     assert all(type(w) is float for w in model.coefficients)
     assert model.predict(x) == pytest.approx(PLANE_T, rel=1e-9)
-    assert isinstance(lasso_fit(x, t, 0.1), LassoModel)
+    assert isinstance(fit_lasso(x, t, 0.1), LassoModel)
 
 
-@pytest.mark.parametrize("fit", [ridge_fit, lasso_fit])
+@pytest.mark.parametrize("fit", [fit_ridge, fit_lasso])
 def test_alphaが負なら失敗する(fit: object) -> None:
     assert callable(fit)
     with pytest.raises(ValueError, match=r"alpha は 0 以上です（alpha=-1.0）"):
         fit(PLANE_X, PLANE_T, -1.0)
 
 
-@pytest.mark.parametrize("fit", [ridge_fit, lasso_fit])
+@pytest.mark.parametrize("fit", [fit_ridge, fit_lasso])
 def test_NaNの入った入力は失敗する(fit: object) -> None:
     assert callable(fit)
     with pytest.raises(ValueError, match="x の 1 行目に有限でない値 nan"):
@@ -199,7 +199,7 @@ def test_NaNの入った入力は失敗する(fit: object) -> None:
         fit([[1.0], [2.0]], [1.0, 2.0], math.nan)
 
 
-@pytest.mark.parametrize("fit", [ridge_fit, lasso_fit])
+@pytest.mark.parametrize("fit", [fit_ridge, fit_lasso])
 def test_形の崩れた入力は失敗する(fit: object) -> None:
     assert callable(fit)
     with pytest.raises(ValueError, match=r"0 行目 2 列、1 行目 1 列"):
@@ -218,10 +218,10 @@ def test_形の崩れた入力は失敗する(fit: object) -> None:
 
 def test_alpha_0で一定の列があるリッジ回帰は列を書いて失敗する() -> None:
     with pytest.raises(ValueError, match=r"x の 1 列目でピボットが消えました.*alpha を正の数"):
-        ridge_fit([[1.0, 7.0], [2.0, 7.0], [3.0, 7.0]], [1.0, 2.0, 3.0], 0.0)
+        fit_ridge([[1.0, 7.0], [2.0, 7.0], [3.0, 7.0]], [1.0, 2.0, 3.0], 0.0)
     # alpha が正なら一定の列の係数は 0 に決まる
     assert (
-        ridge_fit([[1.0, 7.0], [2.0, 7.0], [3.0, 7.0]], [1.0, 2.0, 3.0], 1.0).coefficients[1] == 0.0
+        fit_ridge([[1.0, 7.0], [2.0, 7.0], [3.0, 7.0]], [1.0, 2.0, 3.0], 1.0).coefficients[1] == 0.0
     )
 
 
@@ -232,11 +232,11 @@ def test_予測する行の列の数が違えば失敗する() -> None:
 
 def test_ラッソの止め方の検査() -> None:
     with pytest.raises(ValueError, match="tolerance は正の数"):
-        lasso_fit(PLANE_X, PLANE_T, 0.1, tolerance=0.0)
+        fit_lasso(PLANE_X, PLANE_T, 0.1, tolerance=0.0)
     with pytest.raises(ValueError, match="max_sweeps は 1 以上"):
-        lasso_fit(PLANE_X, PLANE_T, 0.1, max_sweeps=0)
+        fit_lasso(PLANE_X, PLANE_T, 0.1, max_sweeps=0)
     with pytest.raises(TypeError, match="max_sweeps は整数"):
-        lasso_fit(PLANE_X, PLANE_T, 0.1, max_sweeps=2.5)  # type: ignore[arg-type]
+        fit_lasso(PLANE_X, PLANE_T, 0.1, max_sweeps=2.5)  # type: ignore[arg-type]
 
 
 def test_軟しきい値のしきい値が負なら失敗する() -> None:
@@ -246,9 +246,9 @@ def test_軟しきい値のしきい値が負なら失敗する() -> None:
 
 def test_値が大きすぎて有限で表せなければ失敗する() -> None:
     with pytest.raises(ValueError, match="値が大きすぎて"):
-        ridge_fit([[1e200], [-1e200]], [1.0, 2.0], 0.0)
+        fit_ridge([[1e200], [-1e200]], [1.0, 2.0], 0.0)
     with pytest.raises(ValueError, match="値が大きすぎて"):
-        lasso_fit([[1e200], [-1e200]], [1.0, 2.0], 0.1)
+        fit_lasso([[1e200], [-1e200]], [1.0, 2.0], 0.1)
 
 
 def test_モデルは渡したリストの写しを持つ() -> None:

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from getting_started_ml.chapter07 import r2_score
-from getting_started_ml.chapter12.regularization import ridge_fit
+from getting_started_ml.chapter12.regularization import fit_ridge
 from getting_started_ml.chapter12.selection import (
     Experiment,
     best_experiment,
@@ -37,7 +37,7 @@ def test_alphaごとに訓練データだけで学習して訓練と検証のR2�
     x_valid = [[1.0, 2.0], [4.0, 1.0]]
     t_valid = [5.0, 14.0]
     results = run_ridge_experiments(x_train, t_train, x_valid, t_valid, [0.0, 10.0])
-    model = ridge_fit(x_train, t_train, 10.0)
+    model = fit_ridge(x_train, t_train, 10.0)
 
     assert [result.alpha for result in results] == [0.0, 10.0]
     assert results[1] == Experiment(

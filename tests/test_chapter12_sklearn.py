@@ -15,9 +15,9 @@ from getting_started_ml.chapter12 import (
     LASSO_ALPHA,
     BostonDataset,
     PolynomialScaler,
-    lasso_fit,
+    fit_lasso,
+    fit_ridge,
     load_boston,
-    ridge_fit,
     zero_coefficient_names,
 )
 from getting_started_ml.java_random import JavaRandom
@@ -59,7 +59,7 @@ def test_作りもののデータでリッジ回帰はRidgeと同じ() -> None:
     ]
     assert t[0] == pytest.approx(6.830951739408376, rel=1e-12)
     for alpha in (0.1, 1.0, 10.0):
-        ours = ridge_fit(x, t, alpha)
+        ours = fit_ridge(x, t, alpha)
         theirs = Ridge(alpha=alpha).fit(x, t)
         assert ours.coefficients == pytest.approx(list(theirs.coef_), rel=1e-9)
         assert ours.intercept == pytest.approx(theirs.intercept_, rel=1e-9)
@@ -71,13 +71,13 @@ def test_実データでリッジ回帰はRidgeと同じでalpha_0はLinearRegre
 ) -> None:
     x, t = np.array(boston.x_train), np.array(boston.t_train)
     for alpha in (0.1, 1.0, 10.0, 100.0):
-        ours = ridge_fit(x, t, alpha)
+        ours = fit_ridge(x, t, alpha)
         theirs = Ridge(alpha=alpha).fit(x, t)
         # 同じ連立方程式を別の手順（Cholesky 分解）で解くので、違いは丸めだけ（実測 5e-14 以下）
         assert ours.coefficients == pytest.approx(list(theirs.coef_), rel=1e-9)
         assert ours.intercept == pytest.approx(theirs.intercept_, rel=1e-9)
     ols = LinearRegression().fit(x, t)
-    assert ridge_fit(x, t, 0.0).coefficients == pytest.approx(list(ols.coef_), rel=1e-9)
+    assert fit_ridge(x, t, 0.0).coefficients == pytest.approx(list(ols.coef_), rel=1e-9)
 
 
 @settings(max_examples=25, deadline=None)
@@ -91,7 +91,7 @@ def test_でたらめなデータでもリッジ回帰はRidgeと同じ(
     seed: int, n: int, width: int, alpha: float
 ) -> None:
     x, t = gaussian_data(seed, n, width)
-    ours = ridge_fit(x, t, alpha)
+    ours = fit_ridge(x, t, alpha)
     theirs = Ridge(alpha=alpha).fit(x, t)
 
     assert ours.coefficients == pytest.approx(list(theirs.coef_), rel=1e-8, abs=1e-10)
@@ -105,7 +105,7 @@ def test_でたらめなデータでもリッジ回帰はRidgeと同じ(
 @pytest.mark.data(BOSTON)
 def test_実データでラッソ回帰はLassoと同じ尺度のalphaで一致する(boston: BostonDataset) -> None:
     x, t = np.array(boston.x_train), np.array(boston.t_train)
-    ours = lasso_fit(x, t, LASSO_ALPHA)
+    ours = fit_lasso(x, t, LASSO_ALPHA)
     strict = Lasso(alpha=LASSO_ALPHA, tol=1e-10, max_iter=100_000).fit(x, t)
     default = Lasso(alpha=LASSO_ALPHA).fit(x, t)
 
@@ -140,7 +140,7 @@ def test_でたらめなデータでもラッソ回帰はLassoと同じ(
     seed: int, n: int, width: int, alpha: float
 ) -> None:
     x, t = gaussian_data(seed, n, width)
-    ours = lasso_fit(x, t, alpha)
+    ours = fit_lasso(x, t, alpha)
     theirs = Lasso(alpha=alpha, tol=1e-12, max_iter=1_000_000).fit(x, t)
 
     # 止め方（係数の動きと双対ギャップ）が違うので、一致は 1e-7 まで

@@ -1,6 +1,6 @@
 """第 11 章のテストが使う実データの準備（session ごとに 1 回）。data マーカーと一緒に使う。
 
-conftest.py が tests/chapterNN_fixtures.py をプラグインとして読み込む。章のモジュールは
+conftest.py が tests/support/ のファイルをプラグインとして読み込む。章のモジュールは
 フィクスチャの中で読み込むので、第 11 章のコードがまだ無い練習用フォルダでも、このファイルは
 読み込める。
 """
@@ -28,6 +28,6 @@ def survived() -> LabeledData[str]:
 def cinema() -> LabeledData[float]:
     """第 11 章の cinema（外れ値を除かない全 100 行）。"""
     from getting_started_ml.chapter02 import Table  # noqa: PLC0415
-    from getting_started_ml.chapter11 import prepare_cinema  # noqa: PLC0415
+    from getting_started_ml.chapter11 import prepare_whole_cinema  # noqa: PLC0415
 
-    return prepare_cinema(Table.load("cinema.csv"))
+    return prepare_whole_cinema(Table.load("cinema.csv"))

@@ -20,7 +20,7 @@ from getting_started_ml.chapter12 import (
     BostonDataset,
     best_experiment,
     compare_on_test,
-    ridge_fit,
+    fit_ridge,
     validation_experiments,
 )
 from getting_started_ml.checks import (
@@ -190,7 +190,7 @@ class SelectionClaim:
 def check_alpha_selection(dataset: BostonDataset) -> SelectionClaim:
     """検証データの行を選び直して選択をやり直し、各 alpha が選ばれる回数を数える。"""
     experiments = validation_experiments(dataset)
-    models = {alpha: ridge_fit(dataset.x_train, dataset.t_train, alpha) for alpha in ALPHAS}
+    models = {alpha: fit_ridge(dataset.x_train, dataset.t_train, alpha) for alpha in ALPHAS}
     valid_predictions = {alpha: model.predict(dataset.x_valid) for alpha, model in models.items()}
     positions = np.array(
         resampled_positions(len(dataset.t_valid), BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED),

@@ -7,21 +7,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TypeAlias
 
 import numpy as np
-import numpy.typing as npt
 
+from getting_started_ml.arrays import FloatArray
 from getting_started_ml.chapter02 import Features
-
-Matrix: TypeAlias = npt.NDArray[np.float64]
-
-LOG_EPSILON = 1e-12
-"""log(0) を避けるために確率へ足す小さな数（logistic.cross_entropy と同じ）。"""
+from getting_started_ml.chapter10.logistic import LOG_EPSILON
 
 
 # --8<-- [start:numpy-steps]
-def input_matrix(x: Sequence[Features], columns: Sequence[str]) -> Matrix:
+def input_matrix(x: Sequence[Features], columns: Sequence[str]) -> FloatArray:
     """先頭に 1 の列を置き、続けて columns の列の値を並べた、行 × (1 + 列) の配列。
 
     バイアスを「いつも 1 の列の重み」とみなし、重みの先頭の行として一緒に扱う。
@@ -31,26 +26,26 @@ def input_matrix(x: Sequence[Features], columns: Sequence[str]) -> Matrix:
     )
 
 
-def class_scores(inputs: Matrix, parameters: Matrix) -> Matrix:
+def class_scores(inputs: FloatArray, parameters: FloatArray) -> FloatArray:
     """行ごとのスコア。バイアスから始め、列の順に (値 × 重み) をクラスごとに足していく。"""
     terms = inputs[:, :, np.newaxis] * parameters
-    result: Matrix = np.add.accumulate(terms, axis=1)[:, -1, :]
+    result: FloatArray = np.add.accumulate(terms, axis=1)[:, -1, :]
     return result
 
 
-def softmax_rows(scores: Matrix) -> Matrix:
+def softmax_rows(scores: FloatArray) -> FloatArray:
     """行ごとの softmax。exp の和は、クラスの順に左から足す。"""
     exps = np.exp(scores - scores.max(axis=1, keepdims=True))
     total = exps[:, 0]
     for k in range(1, exps.shape[1]):
         total = total + exps[:, k]
-    result: Matrix = exps / total[:, np.newaxis]
+    result: FloatArray = exps / total[:, np.newaxis]
     return result
 
 
-def row_sums(values: Matrix) -> Matrix:
+def row_sums(values: FloatArray) -> FloatArray:
     """行の向きの和。上の行から順に 1 つずつ足す（add.accumulate は必ず順に足す）。"""
-    result: Matrix = np.add.accumulate(values, axis=0)[-1]
+    result: FloatArray = np.add.accumulate(values, axis=0)[-1]
     return result
 
 
@@ -59,8 +54,8 @@ def row_sums(values: Matrix) -> Matrix:
 
 # --8<-- [start:gradient-descent]
 def gradient_descent(
-    inputs: Matrix, targets: Sequence[int], n_classes: int, learning_rate: float, epochs: int
-) -> tuple[Matrix, list[float]]:
+    inputs: FloatArray, targets: Sequence[int], n_classes: int, learning_rate: float, epochs: int
+) -> tuple[FloatArray, list[float]]:
     """重み（先頭の行がバイアス）と各回の損失。損失は更新の前に測るので、長さは epochs。"""
     check_targets(targets, n_classes)
     n = inputs.shape[0]
@@ -105,6 +100,6 @@ def check_finite(finite: bool, learning_rate: float) -> None:
         )
 
 
-def best_classes(inputs: Matrix, parameters: Matrix) -> list[int]:
+def best_classes(inputs: FloatArray, parameters: FloatArray) -> list[int]:
     """行ごとに、スコアがいちばん大きいクラスの番号。同点なら番号の小さいほう。"""
     return [int(k) for k in np.argmax(class_scores(inputs, parameters), axis=1)]

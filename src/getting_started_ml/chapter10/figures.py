@@ -6,17 +6,10 @@ python -m getting_started_ml.chapter10.figures で chapters/figures/ の 2 つ�
 
 from __future__ import annotations
 
-import io
-import json
 import math
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
-import matplotlib
-import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
-from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
 from sklearn.ensemble import RandomForestClassifier
 
 from getting_started_ml.chapter02 import Features, TrainTestSplit
@@ -28,18 +21,17 @@ from getting_started_ml.chapter10.experiment import (
 )
 from getting_started_ml.chapter10.forest import RandomForest
 from getting_started_ml.chapter10.importance import forest_importances
-from getting_started_ml.chapter10.library import as_matrix
 from getting_started_ml.chapter10.logistic import LogisticRegression
+from getting_started_ml.chapter10.models import as_matrix
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import embedded_data
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 from getting_started_ml.numeric import format_fixed
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-__all__ = ["embedded_data"]
-
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+CREATOR = "getting_started_ml.chapter10.figures"
 IMPORTANCES_FIGURE = "chapter10-importances.svg"
 LOSS_FIGURE = "chapter10-loss.svg"
 
@@ -50,13 +42,6 @@ def plotted_epochs(epochs: int) -> list[int]:
     medium = range(100, min(epochs, 1000), 10)
     sparse = range(1000, epochs, 50)
     return sorted({*dense, *medium, *sparse, epochs - 1})
-
-
-SVG_SETTINGS: dict[RcKeyType, Any] = {
-    "font.family": "IPAexGothic",
-    "svg.fonttype": "path",
-    "svg.hashsalt": "getting_started_ml.chapter10",
-}
 
 
 class ImportanceFigureData(TypedDict):
@@ -101,6 +86,9 @@ def loss_figure_data(split: TrainTestSplit[Features, str]) -> LossFigureData:
 
 def draw_importances(data: ImportanceFigureData) -> Figure:
     """列ごとに、自作と scikit-learn の重要度を横に並べた棒で描く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(6.4, 4.2))
     axes = figure.add_subplot()
     positions = range(len(data["columns"]))
@@ -123,6 +111,9 @@ def draw_importances(data: ImportanceFigureData) -> Figure:
 
 def draw_loss(data: LossFigureData) -> Figure:
     """回ごとの交差エントロピー。横軸は対数で、最初の数百回の急な下がり方も見えるようにする。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(6.4, 4.2))
     axes = figure.add_subplot()
     epochs = [epoch + 1 for epoch in data["epochs"]]  # 対数軸に 0 は置けないので 1 から数える
@@ -144,47 +135,24 @@ def draw_loss(data: LossFigureData) -> Figure:
     return figure
 
 
-def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """図を SVG にする。描いた数値を JSON で埋め込み（第 11 章と同じ形）、日時と版は書かない。"""
-    metadata = {
-        "Title": title,
-        "Date": None,
-        "Creator": "getting_started_ml.chapter10.figures",
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure.savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
-
-
 def importances_svg(data: ImportanceFigureData) -> str:
     """重要度の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_importances(data)
-    return svg_text(figure, "ランダムフォレストの特徴量の重要度", data)
+    title = "ランダムフォレストの特徴量の重要度"
+    return figure_svg(lambda: draw_importances(data), title, data, CREATOR)
 
 
 def loss_svg(data: LossFigureData) -> str:
     """損失の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_loss(data)
-    return svg_text(figure, "ロジスティック回帰の損失", data)
+    return figure_svg(lambda: draw_loss(data), "ロジスティック回帰の損失", data, CREATOR)
 
 
 def write_figures(directory: Path) -> list[Path]:
     """iris.csv から 2 つの図を描き、directory に保存する。"""
     split = load_split()
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (IMPORTANCES_FIGURE, importances_svg(importance_figure_data(split))),
-        (LOSS_FIGURE, loss_svg(loss_figure_data(split))),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [
+        write_figure(directory, IMPORTANCES_FIGURE, importances_svg(importance_figure_data(split))),
+        write_figure(directory, LOSS_FIGURE, loss_svg(loss_figure_data(split))),
+    ]
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ from getting_started_ml.chapter03 import (
     majority,
     predict_one,
 )
-from getting_started_ml.chapter10.models import check_count, check_rows, training_columns
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.chapter10.models import check_rows, training_columns
+from getting_started_ml.checks import require_count, require_same_length
 from getting_started_ml.java_random import JavaRandom, shuffle
 
 L = TypeVar("L", bound=Hashable)
@@ -46,7 +46,7 @@ def majority_vote(predictions_per_tree: Sequence[Sequence[L]]) -> list[L]:
 # --8<-- [start:bootstrap]
 def bootstrap_sample(n: int, rnd: JavaRandom) -> list[int]:
     """0 から n-1 の位置を、戻しながら n 回引く（同じ位置が何度も出てよい）。"""
-    check_count(n, "n", 1)
+    require_count(n, "n", minimum=1)
     if not isinstance(rnd, JavaRandom):
         raise TypeError(f"rnd は JavaRandom です（{type(rnd).__name__}）")
     return [rnd.next_int(n) for _ in range(n)]
@@ -101,10 +101,8 @@ class RandomForest:
     def __init__(
         self, n_estimators: int, max_features: int, max_depth: int | None, seed: int
     ) -> None:
-        self._n_estimators = check_count(n_estimators, "n_estimators", 1)
-        self._max_features = check_count(max_features, "max_features", 1)
-        if max_depth is not None:
-            check_count(max_depth, "max_depth", 0)
+        self._n_estimators = require_count(n_estimators, "n_estimators", minimum=1)
+        self._max_features = require_count(max_features, "max_features", minimum=1)
         self._max_depth = check_depth(max_depth)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed は int です（{type(seed).__name__}）")

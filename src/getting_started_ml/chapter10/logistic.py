@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Self
 
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import NotFittedError
-from getting_started_ml.chapter10.models import check_count, check_rows, training_columns
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.chapter10.models import check_rows, training_columns
+from getting_started_ml.checks import require_count, require_same_length
 
 if TYPE_CHECKING:
-    from getting_started_ml.chapter10.descent import Matrix
+    from getting_started_ml.arrays import FloatArray
 
 LOG_EPSILON = 1e-12
 """log(0) を避けるために確率へ足す小さな数。"""
@@ -94,10 +94,10 @@ class LogisticRegression:
 
     def __init__(self, learning_rate: float = 1.0, epochs: int = 5000) -> None:
         self._learning_rate = check_learning_rate(learning_rate)
-        self._epochs = check_count(epochs, "epochs", 1)
+        self._epochs = require_count(epochs, "epochs", minimum=1)
         self._classes: tuple[str, ...] = ()
         self._columns: tuple[str, ...] = ()
-        self._parameters: Matrix | None = None
+        self._parameters: FloatArray | None = None
         self._losses: list[float] = []
 
     @property

@@ -1,14 +1,18 @@
-"""第 10 章: どのモデルも同じ形で学習・予測・採点するための約束と道具。"""
+"""第 10 章: どのモデルも同じ形で学習・予測・採点するための約束と、ライブラリのモデルの包み。"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, Self
 
+import numpy as np
+
+from getting_started_ml.arrays import FloatArray
 from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import Features, TrainTestSplit
+from getting_started_ml.chapter03 import NotFittedError
 from getting_started_ml.checks import require_same_length
 
 
@@ -88,13 +92,45 @@ def check_rows(x: Sequence[Features], columns: Sequence[str]) -> None:
                 raise ValueError(f"{number} 行目の列 {column} に有限でない値 {value} があります")
 
 
-def check_count(value: int, name: str, minimum: int) -> int:
-    """value が minimum 以上の int であることを確かめる（bool は数に数えない）。"""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} は int です（{type(value).__name__}）")
-    if value < minimum:
-        raise ValueError(f"{name} は {minimum} 以上です（{name}={value}）")
-    return value
-
-
 # --8<-- [end:checks]
+
+
+class Estimator(Protocol):
+    """scikit-learn の分類器の形（fit(X, y) と predict(X)）。"""
+
+    def fit(self, x: Any, y: Any) -> Any: ...
+
+    def predict(self, x: Any) -> Any: ...
+
+
+# --8<-- [start:library-classifier]
+class LibraryClassifier:
+    """scikit-learn などの分類器を包み、Features の行と文字列のラベルで学習・予測する。"""
+
+    def __init__(self, estimator: Estimator) -> None:
+        self.estimator = estimator
+        self._columns: tuple[str, ...] | None = None
+
+    def fit(self, x: Sequence[Features], t: Sequence[str]) -> Self:
+        """1 行目の列の順に値を並べた 2 次元配列で学習する。"""
+        self._columns = training_columns(x, t)
+        self.estimator.fit(as_matrix(x, self._columns), list(t))
+        return self
+
+    def predict(self, x: Sequence[Features]) -> list[str]:
+        """学習したときと同じ列の順に並べて予測し、ラベルを str に戻す。"""
+        if self._columns is None:
+            raise NotFittedError("predict の前に fit で学習してください")
+        check_rows(x, self._columns)
+        if not x:
+            return []
+        return [str(label) for label in self.estimator.predict(as_matrix(x, self._columns))]
+
+
+def as_matrix(x: Sequence[Features], columns: Sequence[str]) -> FloatArray:
+    """行 × 列の float64 の配列（どの行も columns の列を持ち、値が有限であることを確かめる）。"""
+    check_rows(x, columns)
+    return np.array([[row.value(column) for column in columns] for row in x], dtype=np.float64)
+
+
+# --8<-- [end:library-classifier]

@@ -116,7 +116,7 @@ def survived_features(row: Row, age_mean: float) -> Features:
     return Features(SURVIVED_FEATURES, (pclass, age_mean if age is None else age, male))
 
 
-def prepare_cinema(table: Table) -> LabeledData[float]:
+def prepare_whole_cinema(table: Table) -> LabeledData[float]:
     """外れ値を除かずに全 100 行を使い、欠損は全行の平均（Kahan）で埋める。"""
     if not require_table(table).rows:
         raise ValueError("行が 1 つもない表は評価できません")
@@ -219,7 +219,7 @@ def joined(sizes: Sequence[int]) -> str:
 def main() -> None:
     """Survived と cinema を 5 分割交差検証で評価し、分割の件数を scikit-learn と比べる。"""
     survived = prepare_survived(Table.load(SURVIVED))
-    cinema = prepare_cinema(Table.load(CINEMA))
+    cinema = prepare_whole_cinema(Table.load(CINEMA))
     print_results(
         "Survived（決定木、5 分割交差検証の平均）",
         evaluate(tree_trainer(SURVIVED_FEATURES, TREE_DEPTH), survived, survived_metrics()),

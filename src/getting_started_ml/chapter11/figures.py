@@ -1,19 +1,18 @@
-"""第 11 章の図: Survived の決定木の ROC 曲線と、分割ごとのスコアのばらつき。
+"""第 11 章の図: Survived の決定木の混同行列・ROC 曲線・分割ごとのスコアのばらつき。
 
 図に描く数値はふつうの関数で求め、描いた SVG のメタデータ（dc:description）に JSON で埋め込む。
-python -m getting_started_ml.chapter11.figures で chapters/figures/ の 2 つの SVG を描き直す。
+python -m getting_started_ml.chapter11.figures で chapters/figures/ の 3 つの SVG を描き直す。
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from getting_started_ml.chapter02 import Features, Table
-from getting_started_ml.chapter03 import Node, Tree, build_tree
-from getting_started_ml.chapter11.cross_validation import Fold, cross_validate, k_fold, pick
+from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter11.cross_validation import cross_validate, k_fold
 from getting_started_ml.chapter11.experiment import (
     N_SPLITS,
     SEED,
@@ -27,11 +26,19 @@ from getting_started_ml.chapter11.experiment import (
     survived_metrics,
     tree_trainer,
 )
+from getting_started_ml.chapter11.metrics import confusion_matrix
+from getting_started_ml.chapter11.out_of_fold import out_of_fold_predictions, out_of_fold_scores
 from getting_started_ml.chapter11.roc import auc, roc_curve
-from getting_started_ml.checks import require_same_length
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, embedded_data, load_matplotlib, svg_settings
+from getting_started_ml.figures import (
+    FIGURES_DIR,
+    embedded_data,
+    figure_svg,
+    load_matplotlib,
+    svg_settings,
+    write_figure,
+)
 from getting_started_ml.figures import svg_text as shared_svg_text
 from getting_started_ml.numeric import format_fixed
 
@@ -39,33 +46,10 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.typing import RcKeyType
 
-__all__ = [
-    "CREATOR",
-    "FIGURES_DIR",
-    "FOLD_SCORES_FIGURE",
-    "ROC_FIGURE",
-    "SVG_SETTINGS",
-    "FoldScoreData",
-    "LeafPath",
-    "RocFigureData",
-    "draw_fold_scores",
-    "draw_roc",
-    "embedded_data",
-    "fold_score_data",
-    "fold_scores_svg",
-    "leaf_path",
-    "leaf_share_scores",
-    "leaf_shares",
-    "main",
-    "out_of_fold_scores",
-    "roc_figure_data",
-    "roc_svg",
-    "svg_text",
-    "write_figures",
-]
+__all__ = ["FIGURES_DIR", "SVG_SETTINGS", "embedded_data", "svg_text"]
+"""付録 B・C の図とテストがここから使う名前（章の図を描く関数は、このモジュールから直接使う）。"""
 
-L = TypeVar("L", bound=Hashable)
-
+CONFUSION_FIGURE = "chapter11-confusion-matrix.svg"
 ROC_FIGURE = "chapter11-roc.svg"
 FOLD_SCORES_FIGURE = "chapter11-fold-scores.svg"
 CREATOR = "getting_started_ml.chapter11.figures"
@@ -73,55 +57,14 @@ CREATOR = "getting_started_ml.chapter11.figures"
 SVG_SETTINGS: dict[RcKeyType, Any] = svg_settings(CREATOR)
 
 
-LeafPath: TypeAlias = tuple[bool, ...]
-"""根から葉までの道順。True は左（値が境界以下）へ進んだことを表す。"""
+class ConfusionFigureData(TypedDict):
+    """図に描く 4 つの件数と、正例のラベル。"""
 
-
-# --8<-- [start:leaf-share]
-def leaf_path(tree: Tree[L], row: Features) -> LeafPath:
-    """row が落ちる葉までの道順。第 3 章の predict_one と同じく、境界と等しければ左へ進む。"""
-    path = []
-    while isinstance(tree, Node):
-        goes_left = row.value(tree.split.feature) <= tree.split.threshold
-        path.append(goes_left)
-        tree = tree.left if goes_left else tree.right
-    return tuple(path)
-
-
-def leaf_shares(
-    tree: Tree[L], x: Sequence[Features], t: Sequence[L], positive: L
-) -> dict[LeafPath, float]:
-    """訓練データの行を木に通し、葉ごとに正例の割合を数える。"""
-    require_same_length(x, t, "特徴量", "正解")
-    counts: dict[LeafPath, tuple[int, int]] = {}
-    for row, label in zip(x, t, strict=True):
-        path = leaf_path(tree, row)
-        hits, total = counts.get(path, (0, 0))
-        counts[path] = (hits + (label == positive), total + 1)
-    return {path: hits / total for path, (hits, total) in counts.items()}
-
-
-def leaf_share_scores(
-    tree: Tree[L],
-    x_train: Sequence[Features],
-    t_train: Sequence[L],
-    x_test: Sequence[Features],
-    positive: L,
-) -> list[float]:
-    """テストデータの各行に、落ちた葉の（訓練データでの）正例の割合をスコアとして付ける。"""
-    shares = leaf_shares(tree, x_train, t_train, positive)
-    scores = []
-    for row in x_test:
-        path = leaf_path(tree, row)
-        if path not in shares:
-            raise ValueError(
-                f"訓練データの行が 1 つも来なかった葉に落ちた行があります（道順 {path}）"
-            )
-        scores.append(shares[path])
-    return scores
-
-
-# --8<-- [end:leaf-share]
+    positive: str
+    tp: int
+    fp: int
+    fn: int
+    tn: int
 
 
 class RocFigureData(TypedDict):
@@ -142,21 +85,6 @@ class FoldScoreData(TypedDict):
 
 
 # --8<-- [start:figure-data]
-def out_of_fold_scores(
-    data: LabeledData[str], folds: Sequence[Fold]
-) -> tuple[list[float], list[bool]]:
-    """分割ごとに深さ 2 の木を学習し、テストデータの行に葉のスコアを付ける（分割の順に並ぶ）。"""
-    scores: list[float] = []
-    labels: list[bool] = []
-    for fold in folds:
-        x_train, t_train = pick(data.x, fold.train), pick(data.t, fold.train)
-        tree = build_tree(x_train, t_train, SURVIVED_FEATURES, TREE_DEPTH)
-        x_test = pick(data.x, fold.test)
-        scores += leaf_share_scores(tree, x_train, t_train, x_test, SURVIVED_POSITIVE)
-        labels += [label == SURVIVED_POSITIVE for label in pick(data.t, fold.test)]
-    return scores, labels
-
-
 def roc_figure_data(data: LabeledData[str]) -> RocFigureData:
     """本の 5 分割（種 0）で求めた分割外のスコアの ROC 曲線と AUC。"""
     scores, labels = out_of_fold_scores(data, k_fold(len(data.x), N_SPLITS, SEED))
@@ -183,6 +111,44 @@ def fold_score_data(data: LabeledData[str]) -> FoldScoreData:
 
 
 # --8<-- [end:figure-data]
+
+
+def confusion_figure_data(data: LabeledData[str]) -> ConfusionFigureData:
+    """本の 5 分割（種 0）の分割外の予測を、生存（"1"）を正例として数える。"""
+    predicted = out_of_fold_predictions(data, k_fold(len(data.x), N_SPLITS, SEED))
+    cm = confusion_matrix(data.t, predicted, SURVIVED_POSITIVE)
+    return ConfusionFigureData(positive=SURVIVED_POSITIVE, tp=cm.tp, fp=cm.fp, fn=cm.fn, tn=cm.tn)
+
+
+def draw_confusion(data: ConfusionFigureData) -> Figure:
+    """行が正解、列が予測。件数が多いほど濃い色にし、各欄に件数と名前を書く。"""
+    cells = [[data["tp"], data["fn"]], [data["fp"], data["tn"]]]
+    names = [["真陽性", "偽陰性"], ["偽陽性", "真陰性"]]
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    figure = Figure(figsize=(5.4, 4.6))
+    axes = figure.add_subplot()
+    image = axes.imshow(cells, cmap="Blues", vmin=0)
+    largest = max(max(row) for row in cells)
+    for i, row in enumerate(cells):
+        for j, count in enumerate(row):
+            color = "white" if count > largest / 2 else "black"
+            axes.text(j, i, f"{names[i][j]}\n{count} 件", ha="center", va="center", color=color)
+    labels = ["生存（1）", "死亡（0）"]
+    axes.set_xticks([0, 1], labels)
+    axes.set_yticks([0, 1], labels)
+    axes.set_xlabel("予測")
+    axes.set_ylabel("正解")
+    total = sum(sum(row) for row in cells)
+    axes.set_title(
+        f"Survived の混同行列\n"
+        f"（深さ {TREE_DEPTH} の決定木、{N_SPLITS} 分割の分割外予測、{total} 件）",
+        fontsize=10,
+    )
+    figure.colorbar(image, ax=axes, label="件数")
+    figure.tight_layout()
+    return figure
 
 
 def draw_roc(data: RocFigureData) -> Figure:
@@ -247,41 +213,38 @@ def draw_fold_scores(data: FoldScoreData) -> Figure:
 
 
 def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """この章の図を SVG にする（getting_started_ml.figures.svg_text に、この章の名前を渡す）。"""
+    """この章の設定で図を SVG にする（付録 B・C の図も同じ設定で描く）。"""
     return shared_svg_text(figure, title, data, CREATOR)
+
+
+def confusion_svg(data: ConfusionFigureData) -> str:
+    """混同行列のヒートマップの SVG。"""
+    return figure_svg(lambda: draw_confusion(data), "Survived の決定木の混同行列", data, CREATOR)
 
 
 def roc_svg(data: RocFigureData) -> str:
     """ROC 曲線の SVG。"""
-    with load_matplotlib().rc_context(SVG_SETTINGS):
-        figure = draw_roc(data)
-    return svg_text(figure, "Survived の決定木の ROC 曲線", data)
+    return figure_svg(lambda: draw_roc(data), "Survived の決定木の ROC 曲線", data, CREATOR)
 
 
 def fold_scores_svg(data: FoldScoreData) -> str:
     """分割ごとのスコアの SVG。"""
-    with load_matplotlib().rc_context(SVG_SETTINGS):
-        figure = draw_fold_scores(data)
-    return svg_text(figure, "Survived の決定木の分割ごとのスコア", data)
+    title = "Survived の決定木の分割ごとのスコア"
+    return figure_svg(lambda: draw_fold_scores(data), title, data, CREATOR)
 
 
 def write_figures(directory: Path) -> list[Path]:
-    """Survived.csv から 2 つの図を描き、directory に保存する。"""
+    """Survived.csv から 3 つの図を描き、directory に保存する。"""
     data = prepare_survived(Table.load(SURVIVED))
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (ROC_FIGURE, roc_svg(roc_figure_data(data))),
-        (FOLD_SCORES_FIGURE, fold_scores_svg(fold_score_data(data))),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    return [
+        write_figure(directory, CONFUSION_FIGURE, confusion_svg(confusion_figure_data(data))),
+        write_figure(directory, ROC_FIGURE, roc_svg(roc_figure_data(data))),
+        write_figure(directory, FOLD_SCORES_FIGURE, fold_scores_svg(fold_score_data(data))),
+    ]
 
 
 def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
+    """chapters/figures/ の 3 つの図を描き直す。"""
     for path in write_figures(FIGURES_DIR):
         print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.features import BostonDataset, outlier_rows, prepare_boston
-from getting_started_ml.chapter12.regularization import lasso_fit, require_alpha, ridge_fit
+from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge, require_alpha
 from getting_started_ml.chapter12.selection import (
     Experiment,
     best_experiment,
@@ -62,8 +62,8 @@ class TestComparison:
 def compare_on_test(dataset: BostonDataset, alpha: float) -> TestComparison:
     """訓練データだけで alpha 0 と alpha のモデルを学習し、テストデータの行ごとに予測する。"""
     chosen = require_alpha(alpha)
-    linear = ridge_fit(dataset.x_train, dataset.t_train, 0.0)
-    ridge = ridge_fit(dataset.x_train, dataset.t_train, chosen)
+    linear = fit_ridge(dataset.x_train, dataset.t_train, 0.0)
+    ridge = fit_ridge(dataset.x_train, dataset.t_train, chosen)
     return TestComparison(
         chosen,
         list(dataset.t_test),
@@ -96,7 +96,7 @@ def main() -> None:
     experiments = validation_experiments(dataset)
     best = best_experiment(experiments)
     comparison = compare_on_test(dataset, best.alpha)
-    lasso = lasso_fit(dataset.x_train, dataset.t_train, LASSO_ALPHA)
+    lasso = fit_lasso(dataset.x_train, dataset.t_train, LASSO_ALPHA)
     zeros = zero_coefficient_names(lasso.coefficients, dataset.feature_names)
     print(f"データ件数: {len(table) - removed}（外れ値 {removed} 件を除外）")
     print(

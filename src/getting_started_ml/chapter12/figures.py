@@ -6,34 +6,23 @@ python -m getting_started_ml.chapter12.figures で chapters/figures/ の 2 つ�
 
 from __future__ import annotations
 
-import io
-import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypedDict
-
-import matplotlib
-import matplotlib_fontja  # noqa: F401  読み込むだけで IPAex ゴシックを登録する
-from matplotlib.figure import Figure
-from matplotlib.typing import RcKeyType
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.chapter12.experiment import ALPHAS, LASSO_ALPHA, load_boston
 from getting_started_ml.chapter12.features import BostonDataset
-from getting_started_ml.chapter12.regularization import lasso_fit, ridge_fit
+from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge
 from getting_started_ml.chapter12.selection import best_experiment, run_ridge_experiments
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
 
-matplotlib.use("Agg")  # 画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
+CREATOR = "getting_started_ml.chapter12.figures"
 VALIDATION_CURVE_FIGURE = "chapter12-validation-curve.svg"
 COEFFICIENT_PATHS_FIGURE = "chapter12-coefficient-paths.svg"
-SVG_SETTINGS: dict[RcKeyType, Any] = {
-    "font.family": "IPAexGothic",
-    "svg.fonttype": "path",
-    "svg.hashsalt": "getting_started_ml.chapter12",
-}
 
 
 # --8<-- [start:figure-data]
@@ -90,11 +79,11 @@ def validation_curve_data(dataset: BostonDataset) -> ValidationCurveData:
 def coefficient_path_data(dataset: BostonDataset) -> CoefficientPathData:
     """alpha を動かしたときの、リッジ回帰とラッソ回帰の係数（訓練データで学習）。"""
     x, t = dataset.x_train, dataset.t_train
-    lasso_models = [lasso_fit(x, t, alpha) for alpha in LASSO_GRID]
+    lasso_models = [fit_lasso(x, t, alpha) for alpha in LASSO_GRID]
     return CoefficientPathData(
         feature_names=list(dataset.feature_names),
         ridge_alphas=RIDGE_GRID,
-        ridge_coefficients=[ridge_fit(x, t, alpha).coefficients for alpha in RIDGE_GRID],
+        ridge_coefficients=[fit_ridge(x, t, alpha).coefficients for alpha in RIDGE_GRID],
         lasso_alphas=LASSO_GRID,
         lasso_coefficients=[model.coefficients for model in lasso_models],
         lasso_sweeps=[model.sweeps for model in lasso_models],
@@ -106,6 +95,9 @@ def coefficient_path_data(dataset: BostonDataset) -> CoefficientPathData:
 
 def draw_validation_curve(data: ValidationCurveData) -> Figure:
     """訓練と検証の R² を alpha の対数の軸に描き、alpha 0 を点線で、選んだ alpha を縦線で示す。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(6.4, 4.4))
     axes = figure.add_subplot()
     axes.plot(data["alphas"], data["train_scores"], color="tab:blue", label="訓練 R²")
@@ -136,6 +128,9 @@ def draw_validation_curve(data: ValidationCurveData) -> Figure:
 
 def draw_coefficient_paths(data: CoefficientPathData) -> Figure:
     """左にリッジ回帰、右にラッソ回帰の係数を、alpha の対数の軸に描く。"""
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
     figure = Figure(figsize=(10.4, 4.6))
     ridge_axes, lasso_axes = figure.subplots(1, 2, sharey=True)
     panels = [
@@ -157,47 +152,27 @@ def draw_coefficient_paths(data: CoefficientPathData) -> Figure:
     return figure
 
 
-def svg_text(figure: Figure, title: str, data: Mapping[str, Any]) -> str:
-    """図を SVG にする。描いた数値を JSON で埋め込み、日時と版の名前は書かない。"""
-    metadata = {
-        "Title": title,
-        "Date": None,
-        "Creator": "getting_started_ml.chapter12.figures",
-        "Description": json.dumps(data, ensure_ascii=False, allow_nan=False),
-    }
-    buffer = io.BytesIO()
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure.savefig(buffer, format="svg", metadata=metadata)
-    return buffer.getvalue().decode("utf-8")
-
-
 def validation_curve_svg(data: ValidationCurveData) -> str:
     """検証曲線の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_validation_curve(data)
-    return svg_text(figure, "リッジ回帰の検証曲線", data)
+    title = "リッジ回帰の検証曲線"
+    return figure_svg(lambda: draw_validation_curve(data), title, data, CREATOR)
 
 
 def coefficient_paths_svg(data: CoefficientPathData) -> str:
     """係数の道筋の SVG。"""
-    with matplotlib.rc_context(SVG_SETTINGS):
-        figure = draw_coefficient_paths(data)
-    return svg_text(figure, "リッジ回帰とラッソ回帰の係数の道筋", data)
+    title = "リッジ回帰とラッソ回帰の係数の道筋"
+    return figure_svg(lambda: draw_coefficient_paths(data), title, data, CREATOR)
 
 
 def write_figures(directory: Path) -> list[Path]:
     """Boston.csv から 2 つの図を描き、directory に保存する。"""
     dataset = load_boston()
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in [
-        (VALIDATION_CURVE_FIGURE, validation_curve_svg(validation_curve_data(dataset))),
-        (COEFFICIENT_PATHS_FIGURE, coefficient_paths_svg(coefficient_path_data(dataset))),
-    ]:
-        path = directory / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    curve = validation_curve_svg(validation_curve_data(dataset))
+    paths = coefficient_paths_svg(coefficient_path_data(dataset))
+    return [
+        write_figure(directory, VALIDATION_CURVE_FIGURE, curve),
+        write_figure(directory, COEFFICIENT_PATHS_FIGURE, paths),
+    ]
 
 
 def main() -> None:

@@ -205,7 +205,7 @@ def centre(rows: list[list[float]], targets: list[float]) -> Centred:
 
 
 # --8<-- [start:ridge]
-def ridge_fit(x: FloatRows, t: FloatValues, alpha: float) -> RegularizedModel:
+def fit_ridge(x: FloatRows, t: FloatValues, alpha: float) -> RegularizedModel:
     """リッジ回帰: 平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
     rows, targets = training_data(x, t)
     penalty = require_alpha(alpha)
@@ -264,7 +264,7 @@ class LassoConvergenceWarning(UserWarning):
     """座標降下法が、決めた周回の上限までに収束しなかった。"""
 
 
-def lasso_fit(
+def fit_lasso(
     x: FloatRows,
     t: FloatValues,
     alpha: float,

@@ -10,9 +10,9 @@ from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.regularization import (
     FloatRows,
     FloatValues,
+    fit_ridge,
     float_values,
     require_alpha,
-    ridge_fit,
 )
 
 
@@ -41,7 +41,7 @@ def run_ridge_experiments(
     )
     experiments = []
     for alpha in alphas:
-        model = ridge_fit(x_train, train_targets, require_alpha(alpha))
+        model = fit_ridge(x_train, train_targets, require_alpha(alpha))
         experiments.append(
             Experiment(
                 float(alpha),

@@ -6,9 +6,9 @@ import pytest
 
 
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
-    from getting_started_ml.chapter12.regularization import ridge_fit  # noqa: PLC0415
+    from getting_started_ml.chapter12.regularization import fit_ridge  # noqa: PLC0415
 
-    model = ridge_fit([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
+    model = fit_ridge([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
 
     assert model.coefficients == pytest.approx([2.0], rel=1e-12)
     assert model.intercept == pytest.approx(1.0, rel=1e-12)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from getting_started_ml.chapter12.regularization import ridge_fit
+from getting_started_ml.chapter12.regularization import fit_ridge
 
 # --8<-- [start:plane]
 PLANE_X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]
@@ -13,7 +13,7 @@ PLANE_T = [3 * a - b + 4 for a, b in PLANE_X]
 
 
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
-    model = ridge_fit([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
+    model = fit_ridge([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
 
     assert model.coefficients == pytest.approx([2.0], rel=1e-12)
     assert model.intercept == pytest.approx(1.0, rel=1e-12)
@@ -21,7 +21,7 @@ def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
 
 # --8<-- [start:new-test]
 def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> None:
-    model = ridge_fit(PLANE_X, PLANE_T, 0.0)
+    model = fit_ridge(PLANE_X, PLANE_T, 0.0)
 
     assert model.coefficients == pytest.approx([3.0, -1.0], rel=1e-9)
     assert model.intercept == pytest.approx(4.0, rel=1e-9)

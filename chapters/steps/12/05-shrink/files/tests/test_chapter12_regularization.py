@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from getting_started_ml.chapter12.regularization import ridge_fit
+from getting_started_ml.chapter12.regularization import fit_ridge
 
 PLANE_X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]
 PLANE_T = [3 * a - b + 4 for a, b in PLANE_X]
 
 
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
-    model = ridge_fit([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
+    model = fit_ridge([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
 
     assert model.coefficients == pytest.approx([2.0], rel=1e-12)
     assert model.intercept == pytest.approx(1.0, rel=1e-12)
 
 
 def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> None:
-    model = ridge_fit(PLANE_X, PLANE_T, 0.0)
+    model = fit_ridge(PLANE_X, PLANE_T, 0.0)
 
     assert model.coefficients == pytest.approx([3.0, -1.0], rel=1e-9)
     assert model.intercept == pytest.approx(4.0, rel=1e-9)
@@ -26,8 +26,8 @@ def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> Non
 
 # --8<-- [start:new-test]
 def test_alphaを大きくすると係数は小さくなる() -> None:
-    loose = ridge_fit(PLANE_X, PLANE_T, 0.1)
-    shrunk = ridge_fit(PLANE_X, PLANE_T, 100.0)
+    loose = fit_ridge(PLANE_X, PLANE_T, 0.1)
+    shrunk = fit_ridge(PLANE_X, PLANE_T, 100.0)
 
     assert shrunk.coefficient_abs_sum() < loose.coefficient_abs_sum()
 

@@ -6,10 +6,10 @@ import pytest
 
 from getting_started_ml.chapter07 import Matrix
 from getting_started_ml.chapter12.regularization import (
+    fit_ridge,
     identity,
     matrix_add,
     matrix_scale,
-    ridge_fit,
     soft_threshold,
 )
 from getting_started_ml.java_random import JavaRandom
@@ -31,22 +31,22 @@ def sparse_data(n: int = 50) -> tuple[list[list[float]], list[float]]:
 
 
 def test_alpha_0なら直線の傾きと切片を取り戻す() -> None:
-    model = ridge_fit([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
+    model = fit_ridge([[1.0], [2.0], [3.0]], [3.0, 5.0, 7.0], 0.0)
 
     assert model.coefficients == pytest.approx([2.0], rel=1e-12)
     assert model.intercept == pytest.approx(1.0, rel=1e-12)
 
 
 def test_alpha_0なら2つの特徴量の係数と切片を取り戻す() -> None:
-    model = ridge_fit(PLANE_X, PLANE_T, 0.0)
+    model = fit_ridge(PLANE_X, PLANE_T, 0.0)
 
     assert model.coefficients == pytest.approx([3.0, -1.0], rel=1e-9)
     assert model.intercept == pytest.approx(4.0, rel=1e-9)
 
 
 def test_alphaを大きくすると係数は小さくなる() -> None:
-    loose = ridge_fit(PLANE_X, PLANE_T, 0.1)
-    shrunk = ridge_fit(PLANE_X, PLANE_T, 100.0)
+    loose = fit_ridge(PLANE_X, PLANE_T, 0.1)
+    shrunk = fit_ridge(PLANE_X, PLANE_T, 100.0)
 
     assert shrunk.coefficient_abs_sum() < loose.coefficient_abs_sum()
 
@@ -69,21 +69,21 @@ def test_軟しきい値はしきい値の内側を0にし外側をしきい値�
 
 # --8<-- [start:new-tests]
 def test_ラッソは関係のない列の係数をちょうど0にする() -> None:
-    from getting_started_ml.chapter12.regularization import lasso_fit  # noqa: PLC0415
+    from getting_started_ml.chapter12.regularization import fit_lasso  # noqa: PLC0415
 
     x, t = sparse_data()
-    model = lasso_fit(x, t, 0.5)
+    model = fit_lasso(x, t, 0.5)
 
     assert model.coefficients[2:] == [0.0, 0.0]
     assert model.coefficients[0] > 0 > model.coefficients[1]
 
 
 def test_ラッソはalphaが小さければ最小二乗に近い() -> None:
-    from getting_started_ml.chapter12.regularization import lasso_fit  # noqa: PLC0415
+    from getting_started_ml.chapter12.regularization import fit_lasso  # noqa: PLC0415
 
     x, t = sparse_data()
-    ols = ridge_fit(x, t, 0.0)
-    model = lasso_fit(x, t, 1e-9)
+    ols = fit_ridge(x, t, 0.0)
+    model = fit_lasso(x, t, 1e-9)
 
     assert model.coefficients == pytest.approx(ols.coefficients, abs=1e-7)
     assert model.intercept == pytest.approx(ols.intercept, abs=1e-7)

@@ -1,1 +1,5 @@
-"""第 11 章: 評価指標と交差検証。"""
+"""第 11 章: 評価指標と交差検証（Survived.csv、cinema.csv）。"""
+
+from getting_started_ml.chapter11.metrics import ConfusionMatrix, confusion_matrix
+
+__all__ = ["ConfusionMatrix", "confusion_matrix"]

@@ -1,1 +1,5 @@
 """第 12 章: 正則化とモデル選択（Boston.csv）。"""
+
+from getting_started_ml.chapter12.regularization import RegularizedModel, fit_ridge
+
+__all__ = ["RegularizedModel", "fit_ridge"]

@@ -24,7 +24,7 @@ class RegularizedModel:
         return total
 
 
-def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
+def fit_ridge(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
     """平均を引いてから (XcᵀXc) w = Xcᵀ tc を解く。alpha はまだ使わない。"""
     width = len(x[0])
     x_means = [kahan_mean(row[j] for row in x) for j in range(width)]

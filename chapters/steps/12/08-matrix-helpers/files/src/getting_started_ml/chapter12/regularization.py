@@ -47,7 +47,7 @@ def matrix_scale(a: Matrix, factor: float) -> Matrix:
 
 
 # --8<-- [start:ridge]
-def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
+def fit_ridge(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
     """平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
     width = len(x[0])
     x_means = [kahan_mean(row[j] for row in x) for j in range(width)]

@@ -42,7 +42,7 @@ def matrix_scale(a: Matrix, factor: float) -> Matrix:
     return Matrix.of([factor * value for value in row] for row in a.entries)
 
 
-def ridge_fit(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
+def fit_ridge(x: Sequence[Sequence[float]], t: Sequence[float], alpha: float) -> RegularizedModel:
     """平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
     width = len(x[0])
     x_means = [kahan_mean(row[j] for row in x) for j in range(width)]

@@ -21,9 +21,7 @@ from hypothesis import strategies as st
 from sklearn.linear_model import LogisticRegression as LibraryLogisticRegression
 
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.chapter10 import LogisticRegression
-
-LOG_EPSILON = 1e-12
+from getting_started_ml.chapter10 import LOG_EPSILON, LogisticRegression
 
 
 @st.composite

@@ -17,12 +17,12 @@ from getting_started_ml.chapter12 import (
     PolynomialScaler,
     RegularizedModel,
     best_experiment,
+    fit_lasso,
+    fit_ridge,
     identity,
-    lasso_fit,
     matrix_add,
     matrix_scale,
     outlier_rows,
-    ridge_fit,
     run_ridge_experiments,
     soft_threshold,
     three_way_positions,
@@ -60,10 +60,10 @@ def quietly(call: Any) -> Any:
 @FAST
 @given(rows, targets, alphas)
 def test_リッジ回帰とラッソ回帰(x: Any, t: Any, alpha: Any) -> None:
-    model = call_safely(lambda: ridge_fit(x, t, alpha), names=INPUT_NAMES)
+    model = call_safely(lambda: fit_ridge(x, t, alpha), names=INPUT_NAMES)
     if model is not None:
         call_safely(lambda: model.predict(x), names=["x"])
-    call_safely(quietly(lambda: lasso_fit(x, t, alpha)), names=INPUT_NAMES)
+    call_safely(quietly(lambda: fit_lasso(x, t, alpha)), names=INPUT_NAMES)
 
 
 @FAST

@@ -1,0 +1,5 @@
+"""第 10 章: ロジスティック回帰とアンサンブル学習（iris.csv）。"""
+
+from getting_started_ml.chapter10.logistic import sequential_sum, softmax
+
+__all__ = ["sequential_sum", "softmax"]
