@@ -15,6 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from search_support import chromium, require_chromium, served
 from site_support import PROJECT_ROOT, built_site, built_zensical_site
 
 pytest.importorskip("mkdocs", reason="MkDocs がありません（pip install -e '.[docs]'）")
@@ -148,3 +149,29 @@ def test_Zensical_の検索の索引に_TeX_が残らない(zensical_site: Path)
     assert len(texts) > 100
     assert [text for text in texts if re.search(r"\\[()\[\]]|\\frac", text)] == []
     assert json.loads(script_index.removeprefix("var __index = ").removesuffix(";")) == index
+
+
+MATH_PAGE = "chapters/03-decision-tree-and-obvious-implementation.html"
+
+
+def test_Zensical_のサイトでも数式が描かれエラーも外へのリクエストも無い(
+    zensical_site: Path,
+) -> None:
+    require_chromium()
+    errors: list[str] = []
+    outside: list[str] = []
+    with chromium() as browser, served(zensical_site) as base:
+        page = browser.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda r: None if r.url.startswith(base) else outside.append(r.url))
+        page.goto(base + MATH_PAGE, wait_until="load")
+        page.wait_for_function("() => window.MathJax?.startup?.promise", timeout=15_000)
+        page.evaluate("() => MathJax.startup.promise")
+        formulas = page.locator(".arithmatex").count()
+        rendered = page.locator(".arithmatex mjx-container").count()
+
+    assert formulas >= 10
+    assert rendered == formulas
+    assert errors == []
+    assert outside == []
