@@ -100,10 +100,13 @@ def type_check(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """本のサイトを --strict で組み立てる（壊れたリンクや取り込みは失敗）。
 
-    ML_SITE_DIR があればそこに組み立てる（ブラウザのテストは、組み立て直さずにそれを開く）。
+    MkDocs に加えて、後継の Zensical でも組み立てる（hooks/zensical_build.py）。乗り換えるときに
+    初めて壊れているのを知ることが無いように。ML_SITE_DIR と ML_ZENSICAL_SITE_DIR があれば
+    それぞれそこに組み立てる（ブラウザのテストは、組み立て直さずにそれを開く）。
     """
     target = os.environ.get("ML_SITE_DIR")
-    with tempfile.TemporaryDirectory() as scratch:
+    zensical_target = os.environ.get("ML_ZENSICAL_SITE_DIR")
+    with tempfile.TemporaryDirectory() as scratch, tempfile.TemporaryDirectory() as zensical:
         session.run(
             tool("mkdocs"),
             "build",
@@ -111,6 +114,11 @@ def docs(session: nox.Session) -> None:
             "--site-dir",
             target or scratch,
             env={"NO_MKDOCS_2_WARNING": "1"},
+        )
+        session.run(
+            tool("python"),
+            os.path.join("hooks", "zensical_build.py"),
+            zensical_target or zensical,
         )
 
 

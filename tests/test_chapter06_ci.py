@@ -126,8 +126,28 @@ def test_all_は速い検査から順に_lint_type_docs_test_replay_を動かす
     load_noxfile().all_tasks(session)
 
     tools = [tool for tool, _ in session.calls]
-    assert tools == ["ruff", "ruff", "mypy", "mkdocs", "pytest", "pytest"]
+    assert tools == ["ruff", "ruff", "mypy", "mkdocs", "python", "pytest", "pytest"]
     assert session.calls[-1][1]["env"] == load_noxfile().data_environment(os.environ)
+
+
+def test_docs_は_MkDocs_と_Zensical_の両方で渡された場所に組み立てる(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ML_SITE_DIR", "/sites/mkdocs")
+    monkeypatch.setenv("ML_ZENSICAL_SITE_DIR", "/sites/zensical")
+    session = RecordingSession()
+
+    load_noxfile().docs(session)
+
+    [(mkdocs, built), (python, converted)] = session.calls
+    assert (mkdocs, arguments_of(built)) == (
+        "mkdocs",
+        ["build", "--strict", "--site-dir", "/sites/mkdocs"],
+    )
+    assert (python, arguments_of(converted)) == (
+        "python",
+        [os.path.join("hooks", "zensical_build.py"), "/sites/zensical"],
+    )
 
 
 def data_dir_chosen_by_ci_run(environment: dict[str, str]) -> str:

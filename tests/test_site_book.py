@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import io
 import os
 import re
 import shutil
@@ -26,6 +27,7 @@ PAGE_RANGE = range(450, 900)  # いまは約 640 ページ。章が増えても�
 MILLIMETRE = 72 / 25.4  # PDF の 1 mm（ポイント）
 EDGE_MM = 10  # 紙の端からこの幅（余白は 18 mm）に文字があれば、はみ出している
 RENDERED_PAGES = (1, 3, 80, 110, 200, 400)  # 表紙・目次・コード・表・数式のあるページ
+MAX_PDF_BYTES = 10 * 1024 * 1024  # フォントを章ごとに埋め込み、太字を図形で描いていたときは 31 MB
 
 
 def load_book() -> ModuleType:
@@ -122,6 +124,29 @@ def test_日本語のフォントが埋め込まれている(pdf: Path) -> None:
     assert {"IPAexMincho", "IPAexGothic"} <= embedded
 
 
+def test_同じフォントは_1_つの埋め込みを使い太字を図形で描いていない(pdf: Path) -> None:
+    pikepdf = pytest.importorskip("pikepdf")
+    programs: dict[str, set[tuple[int, int]]] = {}
+    drawn: set[str] = set()  # 図形（Type 3 のフォント）で描いた文字の、元のフォント
+    with pikepdf.open(pdf) as document:
+        for item in document.objects:
+            if isinstance(item, pikepdf.Dictionary) and "/FontFile2" in item:
+                name = str(item.FontName).split("+")[-1]
+                programs.setdefault(name, set()).add(item.FontFile2.objgen)
+            if isinstance(item, pikepdf.Dictionary) and item.get("/Subtype") == "/Type3":
+                drawn.add(str(item.FontDescriptor.FontName).split("+")[-1])
+
+    assert {"IPAexMincho", "IPAexGothic"} <= set(programs)
+    assert {name: len(streams) for name, streams in programs.items()} == dict.fromkeys(programs, 1)
+    # IPAex に無い太字を、Chromium が線を太らせた図形で描いていない（数式の MathJax のフォントは
+    # 図形で描かれるが、ページ数の割に小さい）
+    assert {name for name in drawn if not name.startswith("MathJax_")} == set()
+
+
+def test_PDF_は_10_MB_より小さい(pdf: Path) -> None:
+    assert pdf.stat().st_size < MAX_PDF_BYTES
+
+
 def text_near_edges(pdf: Path) -> list[tuple[int, str, float, float]]:
     """紙の端から EDGE_MM 以内にかかる語（ページ, 語, 左端, 右端）。pdftotext -bbox で調べる。"""
     boxes = run("pdftotext", "-bbox", str(pdf), "-")
@@ -175,6 +200,60 @@ def test_画像にしたページの左右の余白に何も描かれていな�
     assert columns, f"{number}〜{page} ページが真っ白"
     assert min(columns) >= edge
     assert max(columns) < width - edge
+
+
+def checkmarks(pdf: Path, number: int) -> list[tuple[int, int, int, int]]:
+    """number ページの、済みの印（明るい緑の丸）の (左, 上, 右, 下)。72 dpi で描くので単位は pt。"""
+    import numpy as np  # noqa: PLC0415  このテストだけが使う
+
+    ppm = subprocess.run(
+        ["pdftoppm", "-f", str(number), "-l", str(number), "-r", "72", str(pdf)],
+        capture_output=True,
+        check=True,
+    ).stdout
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", ppm)
+    assert header, ppm[:20]
+    width, height = int(header.group(1)), int(header.group(2))
+    rgb = np.frombuffer(ppm[header.end() :], dtype=np.uint8).reshape(height, width, 3)
+    green = (rgb[..., 1] >= 180) & (rgb[..., 0] <= 120)  # コードの文字列の深い緑は入らない
+    rows = np.nonzero(green.any(axis=1))[0]
+    found = []
+    for run_rows in np.split(rows, np.nonzero(np.diff(rows) > 2)[0] + 1):
+        if len(run_rows) >= 5:  # 印は 1 行ほどの高さ。数画素のにじみは数えない
+            columns = np.nonzero(green[run_rows].any(axis=0))[0]
+            found.append((int(columns[0]), int(run_rows[0]), int(columns[-1]), int(run_rows[-1])))
+    return found
+
+
+def page_words(pdf: Path, number: int) -> list[tuple[float, float, float, float, str]]:
+    """number ページの語の (左, 上, 右, 下, 語)。単位は pt。"""
+    boxes = run("pdftotext", "-f", str(number), "-l", str(number), "-bbox", str(pdf), "-")
+    return [
+        (float(left), float(top), float(right), float(bottom), word)
+        for left, top, right, bottom, word in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+            boxes,
+        )
+    ]
+
+
+def test_TODO_リストの済みの印は文字に重ならない(pdf: Path) -> None:
+    texts = page_texts(pdf)
+    todo_pages = {n for n, text in enumerate(texts, start=1) if "TODO リスト" in text}
+    marks = 0
+    overlaps = []
+    for number in sorted(todo_pages | {n + 1 for n in todo_pages if n < len(texts)}):
+        found = checkmarks(pdf, number)
+        marks += len(found)
+        for left, top, right, bottom in found:
+            overlaps += [
+                (number, word)
+                for x0, y0, x1, y1, word in page_words(pdf, number)
+                if x0 < right + 1 and x1 > left and y0 < bottom and y1 > top
+            ]
+
+    assert marks >= 15  # 各章の終わりの TODO リストに、済みの印が並ぶ
+    assert overlaps == []
 
 
 @pytest.fixture(scope="module")
@@ -266,3 +345,52 @@ def test_EPUB_の本文では数式を_MathML_にしサイトへのリンクは�
         '<p><math>x</math> と 第 7 章</p><div><math display="block">y</math></div>'
         '<img src="figures/a.svg">'
     )
+
+
+def subset_font(drawn: set[str]) -> bytes:
+    """a・b・c の番号を持ち、drawn のグリフだけに形がある TrueType（Chromium の部分集合の形）。"""
+    from fontTools.fontBuilder import FontBuilder  # noqa: PLC0415  このテストだけが使う
+    from fontTools.pens.ttGlyphPen import TTGlyphPen  # noqa: PLC0415
+
+    order = [".notdef", "a", "b", "c"]
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(None)
+        if name in drawn:
+            size = 100 * (order.index(name) + 1)  # グリフごとに違う大きさの四角
+            pen.moveTo((0, 0))
+            pen.lineTo((0, size))
+            pen.lineTo((size, size))
+            pen.lineTo((size, 0))
+            pen.closePath()
+        glyphs[name] = pen.glyph()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(order)
+    builder.setupCharacterMap({})
+    builder.setupGlyf(glyphs)
+    builder.setupHorizontalMetrics({name: (500 + order.index(name), 0) for name in order})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Subset", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    output = io.BytesIO()
+    builder.save(output)
+    return output.getvalue()
+
+
+def test_フォントの部分集合をまとめるとどれかにあるグリフをすべて同じ番号で持つ() -> None:
+    from fontTools.ttLib import TTFont  # noqa: PLC0415
+
+    merged = TTFont(io.BytesIO(book.merged_font([subset_font({"a"}), subset_font({"c"})])))
+
+    bounds = {
+        name: (merged["glyf"][name].numberOfContours, merged["hmtx"][name])
+        for name in merged.getGlyphOrder()
+    }
+    assert bounds == {
+        ".notdef": (0, (500, 0)),
+        "a": (1, (501, 0)),
+        "b": (0, (502, 0)),
+        "c": (1, (503, 0)),
+    }
+    assert merged["glyf"]["c"].yMax == 400

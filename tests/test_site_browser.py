@@ -9,39 +9,37 @@ ML_SITE_DIR に組み立て済みのサイトのフォルダを渡すと、組�
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import json
 import os
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
 from support.glossary import GLOSSARY, PROJECT_ROOT, terms
-from support.site import built_site, skip_or_fail
+from support.search import (
+    READER_QUERIES,
+    SEARCH_LOADING,
+    chapter_label,
+    chromium,
+    nav_chapters,
+    open_material_search,
+    page_url,
+    require_chromium,
+    served,
+    title_words,
+)
+from support.search import material_results as result_pages
+from support.site import built_site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Request
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 FIGURES = PROJECT_ROOT / "chapters" / "figures"
-# 閉じたネットワークで Chromium が外へつなぎに行かないようにする（機械の説明書にある起動の仕方）
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-NAV_CHAPTER = re.compile(r"^\s*- ((?:第 \d+ 章|付録 [A-Z]) [^:]+): (chapters/[^\s]+\.md)\s*$")
+
 ABORTED = "net::ERR_ABORTED"
 SEARCH_INDEX = "search/search_index.json"
 MATHJAX_TIMEOUT_MS = 15_000
@@ -54,27 +52,6 @@ WAIT_FOR_MATHJAX = """timeout => new Promise(resolve => {
     };
     poll();
 })"""
-SEARCH_PROMPT = "検索キーワードを入力してください"
-SEARCH_LOADING = "初期化"
-
-
-def page_url(markdown: str) -> str:
-    """docs/ からの Markdown のパスを、サイトの URL のパスにする。
-
-    offline プラグインはディスクからも開けるように、ページを「名前.html」に組み立てる（README.md は
-    そのフォルダの index.html）。
-    """
-    stem = markdown.removesuffix(".md")
-    if stem == "README" or stem.endswith("/README"):
-        stem = stem.removesuffix("README") + "index"
-    return f"{stem}.html"
-
-
-def nav_chapters() -> list[tuple[str, str]]:
-    """mkdocs.yml の目次にある章と付録の (題, URL のパス)。目次の順に並ぶ。"""
-    lines = (PROJECT_ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
-    found = [NAV_CHAPTER.match(line) for line in lines]
-    return [(match.group(1), page_url(match.group(2))) for match in found if match]
 
 
 def book_order(title: str) -> tuple[int, int]:
@@ -104,10 +81,7 @@ def test_目次には章と付録が本の順にすべて並ぶ() -> None:
 @pytest.fixture(scope="module")
 def chromium_ready() -> None:
     """ブラウザと Playwright があるか。無ければ飛ばす（CI では失敗）。"""
-    if importlib.util.find_spec("playwright") is None:
-        skip_or_fail("Playwright for Python がありません（pip install -e '.[test]'）")
-    if not CHROMIUM.is_file():
-        skip_or_fail(f"Chromium がありません: {CHROMIUM}（apt-get install chromium）")
+    require_chromium()
 
 
 @pytest.fixture(scope="module")
@@ -116,37 +90,18 @@ def site_dir(chromium_ready: None) -> Path:
     return built_site()
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """アクセスの記録を出さないファイルサーバー。"""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url(site_dir: Path) -> Iterator[str]:
     """サイトを 127.0.0.1 の空いているポートで配る。"""
-    handler = functools.partial(QuietHandler, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with served(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser(chromium_ready: None) -> Iterator[Browser]:
     """ヘッドレスの Chromium。"""
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415  無ければ chromium_ready が飛ばす
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 @dataclass
@@ -262,27 +217,6 @@ def test_目次の章と付録がブラウザでも本の順に並ぶ(browser: B
     assert shown == [title for title, _ in nav_chapters()]
 
 
-def result_pages(page: Page, base: str, query: str) -> list[str]:
-    """検索欄に query を打ち、Material が並べた結果のページ（URL のパス）を上から返す。"""
-    search = page.locator("input.md-search__input")
-    meta = page.locator(".md-search-result__meta")
-    search.fill("")
-    search.press("End")
-    meta.filter(has_text=SEARCH_PROMPT).wait_for()
-    search.fill(query)
-    search.press("End")  # Material はキーを離したときに検索する
-    page.wait_for_function(
-        "prompt => !document.querySelector('.md-search-result__meta').textContent.includes(prompt)",
-        arg=SEARCH_PROMPT,
-    )
-    hrefs = page.eval_on_selector_all(
-        ".md-search-result__item > a.md-search-result__link",
-        "links => links.map(a => a.href)",
-    )
-    paths = [urlsplit(href).path.removeprefix(urlsplit(base).path) for href in hrefs]
-    return list(dict.fromkeys(paths))  # 1 つのページの節ごとの結果は、ページ 1 つに数える
-
-
 @pytest.fixture(scope="module")
 def search_errors() -> list[str]:
     """検索に使うページで起きたエラー。"""
@@ -295,49 +229,9 @@ def search_page(browser: Browser, base_url: str, search_errors: list[str]) -> It
     page = browser.new_page()
     page.on("console", lambda m: search_errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: search_errors.append(str(error)))
-    page.goto(base_url, wait_until="load")
-    page.locator("input.md-search__input").click()
-    page.wait_for_function(
-        "text => !document.querySelector('.md-search-result__meta').textContent.includes(text)",
-        arg=SEARCH_LOADING,
-        timeout=60_000,
-    )
+    open_material_search(page, base_url)
     yield page
     page.close()
-
-
-def title_words(title: str) -> str:
-    """「第 2 章 データの前処理と三角測量」から番号を除いた「データの前処理と三角測量」。"""
-    return re.sub(r"^(第 \d+ 章|付録 [A-Z]) ", "", title)
-
-
-def chapter_label(title: str) -> str:
-    """「第 2 章 データの前処理と三角測量」の「第 2 章」。"""
-    return title.removesuffix(title_words(title)).strip()
-
-
-# 読者が打ちそうな言葉と、それを教えるページ。本文と違う名前（ホールドアウト、学習曲線）や、
-# 前方一致でほかの語に負けやすい言葉（決定係数は「決定木」に、再現率は付録 B に負けていた）も含む
-READER_QUERIES = {
-    "決定係数": "chapters/07-linear-regression.md",
-    "標準化": "chapters/09-feature-engineering.md",
-    "適合率": "chapters/11-evaluation-metrics-and-cross-validation.md",
-    "再現率": "chapters/11-evaluation-metrics-and-cross-validation.md",
-    "pytest": "chapters/01-machine-learning-and-first-test.md",
-    "乱数の種": "chapters/02-data-preprocessing-and-triangulation.md",
-    "ホールドアウト": "chapters/02-data-preprocessing-and-triangulation.md",
-    "信頼区間": "chapters/appendix-c-before-claiming-improvement.md",
-    "学習曲線": "chapters/12-regularization-and-model-selection.md",  # いちばん近いのは検証曲線
-    "検証曲線": "chapters/12-regularization-and-model-selection.md",
-    "リッジ回帰": "chapters/12-regularization-and-model-selection.md",
-    "主成分分析": "chapters/13-pca.md",
-    "k-means": "chapters/14-kmeans-clustering.md",
-    "ruff": "chapters/05-package-management-and-static-analysis.md",
-    "mypy": "chapters/05-package-management-and-static-analysis.md",
-    "nox": "chapters/06-task-runner-and-ci.md",
-    "FastAPI": "chapters/15-machine-learning-api.md",
-    "ダミー変数": "chapters/09-feature-engineering.md",
-}
 
 
 def first_results(page: Page, base: str, expected: dict[str, str]) -> dict[str, tuple[str, str]]:

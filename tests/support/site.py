@@ -52,3 +52,36 @@ def built_site() -> Path:
     if importlib.util.find_spec("mkdocs") is None:
         skip_or_fail("MkDocs がありません（pip install -e '.[docs]'）")
     return build_site()
+
+
+ZENSICAL_SITE_DIR_VARIABLE = "ML_ZENSICAL_SITE_DIR"
+
+
+@functools.cache
+def build_zensical_site() -> Path:
+    """hooks/zensical_build.py でサイトを一時フォルダに組み立てる（テストの実行につき 1 回）。"""
+    directory = Path(tempfile.mkdtemp(prefix="zensical-site-"))
+    result = subprocess.run(
+        [sys.executable, str(PROJECT_ROOT / "hooks" / "zensical_build.py"), str(directory)],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return directory
+
+
+def built_zensical_site() -> Path:
+    """Zensical で組み立てたサイト。ML_ZENSICAL_SITE_DIR があればそれを使い、無ければ組み立てる。"""
+    given = os.environ.get(ZENSICAL_SITE_DIR_VARIABLE, "")
+    if given:
+        directory = Path(given)
+        assert (directory / "index.html").is_file(), (
+            f"{ZENSICAL_SITE_DIR_VARIABLE}={given} にサイトがありません"
+        )
+        return directory
+    if importlib.util.find_spec("zensical") is None:
+        skip_or_fail("Zensical がありません（pip install -e '.[docs]'）")
+    return build_zensical_site()

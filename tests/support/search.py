@@ -1,0 +1,324 @@
+"""サイトの検索を確かめる・測る部品: 読者が打つ言葉の組と、本物の検索欄に打って結果を読む方法。
+
+言葉の組（章の題、「第 N 章」、用語集の用語、読者の言葉）と、それぞれの 1 位に出てよいページは
+1 か所（query_sets）にある。tests/test_site_browser.py は Material の検索で全部が 1 位になることを、
+tests/test_site_search_engines.py と benchmarks/site_search.py は Material と Zensical の検索の
+1 位の当たり数を確かめる・表示する。
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import os
+import re
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from support.glossary import GLOSSARY, PROJECT_ROOT, terms
+from support.site import skip_or_fail
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+# 閉じたネットワークで Chromium が外へつなぎに行かないようにする（機械の説明書にある起動の仕方）
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+NAV_CHAPTER = re.compile(r"^\s*- ((?:第 \d+ 章|付録 [A-Z]) [^:]+): (chapters/[^\s]+\.md)\s*$")
+SEARCH_PROMPT = "検索キーワードを入力してください"
+SEARCH_LOADING = "初期化"
+ZENSICAL_STATUS = re.compile(r"^(\d+ results?|No results)$")
+"""Zensical の検索欄の下の、結果を並べ終えたときの知らせ（「29 results」「No results」）。"""
+LOADING_TIMEOUT_MS = 60_000
+ENGINES = ("Material", "Zensical", "Zensical（空白で区切る）")
+"""比べる検索: Material、Zensical（mkdocs.yml のまま）、区切りを空白だけにした Zensical。"""
+PLAIN_SEPARATOR = r"[\s\-]+"
+"""空白とハイフンだけで区切る。日本語の語の区切りは Zensical が Intl.Segmenter で決める。"""
+
+
+def with_plain_separator(site: Path) -> Path:
+    """Zensical のサイトを写し、検索の索引の区切り（separator）を PLAIN_SEPARATOR にする。
+
+    mkdocs.yml の separator は Material のために文字の種類の変わり目でも区切る。Zensical の
+    Intl.Segmenter に日本語の区切りを任せたときの数も測るため。
+    """
+    copy = Path(tempfile.mkdtemp(prefix="zensical-plain-")) / "site"
+    shutil.copytree(site, copy)
+    index = json.loads((copy / "search.json").read_text(encoding="utf-8"))
+    index["config"]["separator"] = PLAIN_SEPARATOR
+    text = json.dumps(index, ensure_ascii=False)
+    (copy / "search.json").write_text(text, encoding="utf-8")
+    (copy / "search.js").write_text(f"var __index = {text};", encoding="utf-8")
+    return copy
+
+
+def require_chromium() -> None:
+    """ブラウザと Playwright があるか。無ければ飛ばす（CI では失敗）。"""
+    if importlib.util.find_spec("playwright") is None:
+        skip_or_fail("Playwright for Python がありません（pip install -e '.[test]'）")
+    if not CHROMIUM.is_file():
+        skip_or_fail(f"Chromium がありません: {CHROMIUM}（apt-get install chromium）")
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """ヘッドレスの Chromium（Debian の chromium を Playwright から動かす）。"""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415  無ければ require_chromium が飛ばす
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """アクセスの記録を出さないファイルサーバー。"""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def served(directory: Path) -> Iterator[str]:
+    """directory を 127.0.0.1 の空いているポートで配り、その URL を渡す。"""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def page_url(markdown: str) -> str:
+    """docs/ からの Markdown のパスを、サイトの URL のパスにする。
+
+    offline プラグインはディスクからも開けるように、ページを「名前.html」に組み立てる（README.md は
+    そのフォルダの index.html）。
+    """
+    stem = markdown.removesuffix(".md")
+    if stem == "README" or stem.endswith("/README"):
+        stem = stem.removesuffix("README") + "index"
+    return f"{stem}.html"
+
+
+def nav_chapters() -> list[tuple[str, str]]:
+    """mkdocs.yml の目次にある章と付録の (題, URL のパス)。目次の順に並ぶ。"""
+    lines = (PROJECT_ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    found = [NAV_CHAPTER.match(line) for line in lines]
+    return [(match.group(1), page_url(match.group(2))) for match in found if match]
+
+
+def title_words(title: str) -> str:
+    """「第 2 章 データの前処理と三角測量」から番号を除いた「データの前処理と三角測量」。"""
+    return re.sub(r"^(第 \d+ 章|付録 [A-Z]) ", "", title)
+
+
+def chapter_label(title: str) -> str:
+    """「第 2 章 データの前処理と三角測量」の「第 2 章」。"""
+    return title.removesuffix(title_words(title)).strip()
+
+
+# 読者が打ちそうな言葉と、それを教えるページ。本文と違う名前（ホールドアウト、学習曲線）や、
+# 前方一致でほかの語に負けやすい言葉（決定係数は「決定木」に、再現率は付録 B に負けていた）も含む
+READER_QUERIES = {
+    "決定係数": "chapters/07-linear-regression.md",
+    "標準化": "chapters/09-feature-engineering.md",
+    "適合率": "chapters/11-evaluation-metrics-and-cross-validation.md",
+    "再現率": "chapters/11-evaluation-metrics-and-cross-validation.md",
+    "pytest": "chapters/01-machine-learning-and-first-test.md",
+    "乱数の種": "chapters/02-data-preprocessing-and-triangulation.md",
+    "ホールドアウト": "chapters/02-data-preprocessing-and-triangulation.md",
+    "信頼区間": "chapters/appendix-c-before-claiming-improvement.md",
+    "学習曲線": "chapters/12-regularization-and-model-selection.md",  # いちばん近いのは検証曲線
+    "検証曲線": "chapters/12-regularization-and-model-selection.md",
+    "リッジ回帰": "chapters/12-regularization-and-model-selection.md",
+    "主成分分析": "chapters/13-pca.md",
+    "k-means": "chapters/14-kmeans-clustering.md",
+    "ruff": "chapters/05-package-management-and-static-analysis.md",
+    "mypy": "chapters/05-package-management-and-static-analysis.md",
+    "nox": "chapters/06-task-runner-and-ci.md",
+    "FastAPI": "chapters/15-machine-learning-api.md",
+    "ダミー変数": "chapters/09-feature-engineering.md",
+}
+
+QuerySet = dict[str, frozenset[str]]
+"""検索語と、その 1 位に出てよいページ（URL のパス）。付録 B は 2 ページのどちらでもよい。"""
+
+
+def query_sets() -> dict[str, QuerySet]:
+    """言葉の組の名前と、その組の検索語。"""
+    chapters = nav_chapters()
+    labels: dict[str, set[str]] = {}
+    for title, path in chapters:
+        labels.setdefault(chapter_label(title), set()).add(path)
+    glossary = terms(GLOSSARY.read_text(encoding="utf-8"))
+    return {
+        "章の題": {title_words(title): frozenset([path]) for title, path in chapters},
+        "番号付きの章の題": {title: frozenset([path]) for title, path in chapters},
+        "「第 N 章」「付録 X」": {label: frozenset(paths) for label, paths in labels.items()},
+        "用語集の用語": {term.name: frozenset([page_url(term.page)]) for term in glossary},
+        "読者の言葉": {
+            query: frozenset([page_url(path)]) for query, path in READER_QUERIES.items()
+        },
+    }
+
+
+def site_paths(hrefs: list[str], base: str) -> list[str]:
+    """結果のリンクを、サイトの根からのページのパスにする（節ごとの結果はページ 1 つに数える）。"""
+    paths = [urlsplit(href).path.removeprefix(urlsplit(base).path) for href in hrefs]
+    return list(dict.fromkeys(paths))
+
+
+def open_material_search(page: Page, base: str) -> None:
+    """Material の検索欄を開き、索引を作り終えるまで待つ。"""
+    page.goto(base, wait_until="load")
+    page.locator("input.md-search__input").click()
+    page.wait_for_function(
+        "text => !document.querySelector('.md-search-result__meta').textContent.includes(text)",
+        arg=SEARCH_LOADING,
+        timeout=LOADING_TIMEOUT_MS,
+    )
+
+
+def material_results(page: Page, base: str, query: str) -> list[str]:
+    """Material の検索欄に query を打ち、並んだ結果のページ（URL のパス）を上から返す。"""
+    search = page.locator("input.md-search__input")
+    meta = page.locator(".md-search-result__meta")
+    search.fill("")
+    search.press("End")
+    meta.filter(has_text=SEARCH_PROMPT).wait_for()
+    search.fill(query)
+    search.press("End")  # Material はキーを離したときに検索する
+    page.wait_for_function(
+        "prompt => !document.querySelector('.md-search-result__meta').textContent.includes(prompt)",
+        arg=SEARCH_PROMPT,
+    )
+    hrefs = page.eval_on_selector_all(
+        ".md-search-result__item > a.md-search-result__link",
+        "links => links.map(a => a.href)",
+    )
+    return site_paths(hrefs, base)
+
+
+def open_zensical_search(page: Page, base: str) -> None:
+    """Zensical の検索の窓を開き、索引を読み終えるまで待つ（窓は Shadow DOM の中にある）。"""
+    page.goto(base, wait_until="load")
+    page.locator(".md-search__button").click()
+    page.locator("dialog input[role=combobox]").fill("検索")
+    expect_status(page, ZENSICAL_STATUS, LOADING_TIMEOUT_MS)
+
+
+def expect_status(page: Page, text: str | re.Pattern[str], timeout: float) -> None:
+    """Zensical の検索の窓の知らせが text になるまで待つ。"""
+    from playwright.sync_api import expect  # noqa: PLC0415  Playwright が無ければ呼ぶ前に飛ばす
+
+    expect(page.locator("dialog [role=status]")).to_have_text(text, timeout=timeout)
+
+
+ZENSICAL_RESULTS = """query => {
+    const host = [...document.querySelectorAll("div")]
+        .find(e => e.shadowRoot?.querySelector("dialog"));
+    const dialog = host?.shadowRoot.querySelector("dialog");
+    const status = dialog?.querySelector("[role=status]")?.textContent.trim();
+    if (status === "No results") return [];
+    const count = /^(\\d+) results?$/.exec(status ?? "");
+    const links = [...(dialog?.querySelectorAll("ol[role=listbox] a[role=option]") ?? [])];
+    const current = links.length > 0 && links.every(a =>
+        new URL(a.href).searchParams.get("h") === query
+        && a.getAttribute("aria-setsize") === count?.[1]);
+    return current ? links.map(a => a.href) : false;
+}"""
+"""Zensical の検索の窓が query の結果を並べていれば、結果のリンク（無ければ []）。まだなら false。
+
+知らせ（「29 results」）と結果の並びは別々に描かれることがあるので、どのリンクも query の結果
+（URL の ?h= が query で、aria-setsize が知らせの件数）であることを見る。
+"""
+NO_RESULTS_SETTLE_MS = 1_500
+"""「No results」がこれだけの間続けば、本当に何も見つからないとみなす。Zensical は検索を終える前に、
+いったん「No results」と出すことがある（「第 1 章」で 536 件を並べる前に）。"""
+POLL_MS = 50
+
+
+def zensical_results(page: Page, base: str, query: str, timeout: float = 30_000) -> list[str]:
+    """Zensical の検索の窓に query を打ち、並んだ結果のページ（URL のパス）を上から返す。"""
+    field = page.locator("dialog input[role=combobox]")
+    field.fill("")
+    expect_status(page, "", timeout)
+    field.fill(query)
+    waited, nothing_for = 0.0, 0.0
+    while waited < timeout:
+        shown = page.evaluate(ZENSICAL_RESULTS, query)
+        if shown:
+            return site_paths(shown, base)
+        nothing_for = nothing_for + POLL_MS if shown == [] else 0.0
+        if nothing_for >= NO_RESULTS_SETTLE_MS:
+            return []
+        page.wait_for_timeout(POLL_MS)
+        waited += POLL_MS
+    raise TimeoutError(
+        f"Zensical の検索が {timeout / 1000:.0f} 秒で「{query}」の結果を並べ終えません"
+    )
+
+
+Results = Callable[["Page", str, str], list[str]]
+"""検索欄に語を打って、結果のページを上から返すもの（material_results か zensical_results）。"""
+
+
+def first_misses(
+    results: Results, page: Page, base: str, expected: QuerySet
+) -> dict[str, tuple[str, ...]]:
+    """1 位が 1 位に出てよいページでなかった語と、その上位 3 ページ（何も出なければ空）。"""
+    misses = {}
+    for query, pages in expected.items():
+        found = results(page, base, query)
+        if not found or found[0] not in pages:
+            misses[query] = tuple(found[:3])
+    return misses
+
+
+def engine_misses(
+    browser: Browser, engine: str, site: Path, sets: dict[str, QuerySet]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """engine（ENGINES の 1 つ）の検索で site を開き、組ごとに 1 位を外した語と上位 3 ページ。"""
+    if engine == ENGINES[0]:
+        open_search, results = open_material_search, material_results
+    elif engine in ENGINES:
+        open_search, results = open_zensical_search, zensical_results
+    else:
+        raise ValueError(f"知らない検索です: {engine}（{', '.join(ENGINES)} のどれか）")
+    if engine == ENGINES[2]:
+        site = with_plain_separator(site)
+    with served(site) as base:
+        page = browser.new_page()
+        try:
+            open_search(page, base)
+            return {
+                name: first_misses(results, page, base, queries) for name, queries in sets.items()
+            }
+        finally:
+            page.close()
