@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import Completed
 
 from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
 from getting_started_ml.chapter09 import (
@@ -135,3 +136,13 @@ def test_パイプラインの項の並びはtermsの順() -> None:
     pipeline = feature_set_pipeline(["LSTAT^2", "RM"]).fit(frame, target)
 
     assert pipeline[:-1].get_feature_names_out().tolist() == ["LSTAT^2", "RM"]
+
+
+@pytest.mark.data(BOSTON, BIKE, WEATHER)
+def test_ライブラリ版のコマンドも本と同じ行を表示する(
+    run_module: Callable[..., Completed], golden: Callable[[str], str]
+) -> None:
+    result = run_module("getting_started_ml.chapter09.idiomatic")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == golden("chapter09")
