@@ -53,13 +53,12 @@ PLAIN_SEPARATOR = r"[\s\-]+"
 """空白とハイフンだけで区切る。日本語の語の区切りは Zensical が Intl.Segmenter で決める。"""
 
 
-def with_plain_separator(site: Path) -> Path:
-    """Zensical のサイトを写し、検索の索引の区切り（separator）を PLAIN_SEPARATOR にする。
+def with_plain_separator(site: Path, copy: Path) -> Path:
+    """Zensical のサイトを copy に写し、検索の索引の区切り（separator）を PLAIN_SEPARATOR にする。
 
     mkdocs.yml の separator は Material のために文字の種類の変わり目でも区切る。Zensical の
     Intl.Segmenter に日本語の区切りを任せたときの数も測るため。
     """
-    copy = Path(tempfile.mkdtemp(prefix="zensical-plain-")) / "site"
     shutil.copytree(site, copy)
     index = json.loads((copy / "search.json").read_text(encoding="utf-8"))
     index["config"]["separator"] = PLAIN_SEPARATOR
@@ -311,14 +310,15 @@ def engine_misses(
         open_search, results = open_zensical_search, zensical_results
     else:
         raise ValueError(f"知らない検索です: {engine}（{', '.join(ENGINES)} のどれか）")
-    if engine == ENGINES[2]:
-        site = with_plain_separator(site)
-    with served(site) as base:
-        page = browser.new_page()
-        try:
-            open_search(page, base)
-            return {
-                name: first_misses(results, page, base, queries) for name, queries in sets.items()
-            }
-        finally:
-            page.close()
+    with tempfile.TemporaryDirectory(prefix="zensical-plain-") as scratch:
+        if engine == ENGINES[2]:
+            site = with_plain_separator(site, Path(scratch) / "site")
+        with served(site) as base:
+            page = browser.new_page()
+            try:
+                open_search(page, base)
+                return {
+                    name: first_misses(results, page, base, words) for name, words in sets.items()
+                }
+            finally:
+                page.close()
