@@ -485,6 +485,8 @@ def test_chapter03_tree_types() -> None:
     )
     assert DecisionTree.unlimited().max_depth is None
     assert DecisionTree.with_max_depth(2).tree is None
+    for value in WRONG_TYPES:
+        call_safely(partial(chapter03.require_tree, value), names=["tree（木）"])
 
 
 # --- 第 7 章 -------------------------------------------------------------------------
@@ -527,6 +529,8 @@ def test_chapter07_gauss_steps(size: int, data: st.DataObject) -> None:
         lambda: chapter07.eliminate_forward(augmented, size, [1.0] * size), names=["ピボット"]
     )
     del failed
+    call_safely(lambda: chapter07.require_augmented(augmented, size), names=["拡大係数行列"])
+    call_safely(lambda: chapter07.require_augmented(augmented[:-1], size), names=["拡大係数行列"])
     if all(abs(augmented[i][i]) > 1e-12 for i in range(size)):
         call_safely(
             lambda: chapter07.back_substitute(augmented, size), names=["行列"], allow_nan=True
@@ -778,8 +782,12 @@ MODULES = [
     "getting_started_ml.dataset",
     "getting_started_ml.chapter01",
     "getting_started_ml.chapter02",
-    "getting_started_ml.chapter03",
-    "getting_started_ml.chapter07",
+    "getting_started_ml.chapter03.tree",
+    "getting_started_ml.chapter03.experiment",
+    "getting_started_ml.chapter07.matrix",
+    "getting_started_ml.chapter07.metrics",
+    "getting_started_ml.chapter07.regression",
+    "getting_started_ml.chapter07.experiment",
     "getting_started_ml.chapter11.metrics",
     "getting_started_ml.chapter11.roc",
     "getting_started_ml.chapter11.cross_validation",
