@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.chapter02 import feature_rows
 from support.robustness import (
+    WRONG_TYPES,
     call_safely,
     counts,
     extreme_numbers,
@@ -115,6 +117,8 @@ def test_chapter03_tree_types() -> None:
     )
     assert DecisionTree.unlimited().max_depth is None
     assert DecisionTree.with_max_depth(2).tree is None
+    for value in WRONG_TYPES:
+        call_safely(partial(chapter03.require_tree, value), names=["tree（木）"])
 
 
 # --- すべての公開関数が上のどれかで呼ばれていること ---------------------------------------

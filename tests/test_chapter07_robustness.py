@@ -71,6 +71,8 @@ def test_chapter07_gauss_steps(size: int, data: st.DataObject) -> None:
         lambda: chapter07.eliminate_forward(augmented, size, [1.0] * size), names=["ピボット"]
     )
     del failed
+    call_safely(lambda: chapter07.require_augmented(augmented, size), names=["拡大係数行列"])
+    call_safely(lambda: chapter07.require_augmented(augmented[:-1], size), names=["拡大係数行列"])
     if all(abs(augmented[i][i]) > 1e-12 for i in range(size)):
         call_safely(
             lambda: chapter07.back_substitute(augmented, size), names=["行列"], allow_nan=True
