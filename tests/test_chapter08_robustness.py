@@ -33,6 +33,7 @@ from getting_started_ml.chapter08 import (
     median,
     pipeline_from_json,
     pipeline_to_json,
+    repeated_sums,
     replace_column,
     require_rows,
     survived_label,
@@ -226,3 +227,18 @@ def test_0か1のセルだけを正解のラベルにする() -> None:
     assert [binary_label(row, "y") for row in rows[:2]] == [1, 0]
     with pytest.raises(ValueError, match="列 y のセル '2' は 0 でも 1 でもありません"):
         binary_label(rows[2], "y")
+
+
+def test_同じ重みを足した表は入口で重みと個数を確かめる() -> None:
+    assert repeated_sums(0.1, 3) == [0.0, 0.1, 0.2, 0.30000000000000004]
+    assert repeated_sums(0.0, 2) == [0.0, 0.0, 0.0]
+    with pytest.raises(ValueError, match="weight"):
+        repeated_sums(math.nan, 3)
+    with pytest.raises(ValueError, match="weight"):
+        repeated_sums(-1.0, 3)
+    with pytest.raises(ValueError, match="count"):
+        repeated_sums(1.0, -1)
+    with pytest.raises(TypeError, match="count"):
+        repeated_sums(1.0, 2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="count が大きすぎて"):
+        repeated_sums(1.0, 2**70)  # 止まらずに、作る前に断る
