@@ -30,8 +30,13 @@ import numpy as np
 import sklearn
 from sklearn.tree import DecisionTreeClassifier
 
-from getting_started_ml.appendix_a.experiment import BANK, fit_preprocessor, prepare_bank
-from getting_started_ml.appendix_a.fast_tree import grow_weighted_numpy, to_matrix
+from getting_started_ml.appendix_a import (
+    BANK,
+    fit_preprocessor,
+    grow_weighted_numpy,
+    prepare_bank,
+    to_matrix,
+)
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter08 import ClassWeight, class_weights, grow_weighted
 

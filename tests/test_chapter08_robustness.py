@@ -23,6 +23,7 @@ from getting_started_ml.chapter08 import (
     WeightedTreeClassifier,
     age_from_json,
     balanced_weights,
+    binary_label,
     check_header,
     dummies_from_json,
     embarked_from_json,
@@ -32,6 +33,7 @@ from getting_started_ml.chapter08 import (
     median,
     pipeline_from_json,
     pipeline_to_json,
+    repeated_sums,
     replace_column,
     require_rows,
     survived_label,
@@ -190,6 +192,7 @@ AGES = Table.of(("Age",), [["30"]])
     [
         (lambda: group_key(None, ("Sex",)), "row"),  # type: ignore[arg-type]
         (lambda: survived_label(None), "row"),  # type: ignore[arg-type]
+        (lambda: binary_label(None, "y"), "row"),  # type: ignore[arg-type]
         (lambda: replace_column(None, "Age", ["1"]), "table"),  # type: ignore[arg-type]
         (lambda: replace_column(AGES, None, ["1"]), "column"),  # type: ignore[arg-type]
         (lambda: require_rows(None, "補完"), "table"),  # type: ignore[arg-type]
@@ -216,3 +219,26 @@ def test_重みの合計がNaNか0なら重み付きのジニ不純度を求め�
     with pytest.raises(ValueError, match="重みの合計は有限の正の数"):
         gini_of_weights([0.0, 0.0])
     assert gini_of_weights([1.0, 1.0]) == 0.5
+
+
+def test_0か1のセルだけを正解のラベルにする() -> None:
+    rows = Table.of(("y",), [[" 1 "], ["0"], ["2"]]).rows
+
+    assert [binary_label(row, "y") for row in rows[:2]] == [1, 0]
+    with pytest.raises(ValueError, match="列 y のセル '2' は 0 でも 1 でもありません"):
+        binary_label(rows[2], "y")
+
+
+def test_同じ重みを足した表は入口で重みと個数を確かめる() -> None:
+    assert repeated_sums(0.1, 3) == [0.0, 0.1, 0.2, 0.30000000000000004]
+    assert repeated_sums(0.0, 2) == [0.0, 0.0, 0.0]
+    with pytest.raises(ValueError, match="weight"):
+        repeated_sums(math.nan, 3)
+    with pytest.raises(ValueError, match="weight"):
+        repeated_sums(-1.0, 3)
+    with pytest.raises(ValueError, match="count"):
+        repeated_sums(1.0, -1)
+    with pytest.raises(TypeError, match="count"):
+        repeated_sums(1.0, 2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="count が大きすぎて"):
+        repeated_sums(1.0, 2**70)  # 止まらずに、作る前に断る

@@ -28,6 +28,7 @@ from getting_started_ml.chapter08 import (
     FittedDummyEncoder,
     FittedGroupMedianImputer,
     GroupMedianImputer,
+    binary_label,
     class_weights,
     require_columns,
     require_labels,
@@ -352,13 +353,8 @@ def fit_final(split: ThreeWaySplit, max_depth: int) -> FittedBankPipeline:
 
 # --8<-- [start:prepare]
 def bank_label(row: Row) -> int:
-    """y のセルを 0 か 1 にする。"""
-    if not isinstance(row, Row):
-        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
-    cell = row.text(TARGET).strip()
-    if cell not in ("0", "1"):
-        raise ValueError(f"列 {TARGET} のセル {cell!r} は 0 でも 1 でもありません")
-    return int(cell)
+    """y のセルを 0 か 1 にする（第 8 章の binary_label）。"""
+    return binary_label(row, TARGET)
 
 
 def prepare_bank(table: Table, seed: int = SEED) -> ThreeWaySplit:

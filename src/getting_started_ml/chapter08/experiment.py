@@ -14,7 +14,7 @@ from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter08.persistence import load_pipeline, save_pipeline
 from getting_started_ml.chapter08.pipeline import FEATURES, Pipeline
-from getting_started_ml.chapter08.preprocessing import require_columns
+from getting_started_ml.chapter08.preprocessing import binary_label, require_columns
 from getting_started_ml.chapter08.weighted_tree import ClassWeight
 from getting_started_ml.numeric import format_fixed
 
@@ -54,12 +54,7 @@ def split_survived(table: Table, test_size: float = TEST_SIZE, seed: int = SEED)
 
 def survived_label(row: Row) -> int:
     """Survived のセルを 0 か 1 にする。"""
-    if not isinstance(row, Row):
-        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
-    cell = row.text(TARGET).strip()
-    if cell not in ("0", "1"):
-        raise ValueError(f"列 {TARGET} のセル {cell!r} は 0 でも 1 でもありません")
-    return int(cell)
+    return binary_label(row, TARGET)
 
 
 @dataclass(frozen=True)

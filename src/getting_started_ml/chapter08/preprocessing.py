@@ -243,3 +243,17 @@ def to_features(table: Table) -> list[Features]:
 
 
 # --8<-- [end:to-features]
+
+
+# --8<-- [start:binary-label]
+def binary_label(row: Row, column: str) -> int:
+    """column のセル（前後の空白は除く）を 0 か 1 の int にする。ほかの値なら失敗する。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は第 2 章の Row です（{type(row).__name__}）")
+    cell = row.text(column).strip()
+    if cell not in ("0", "1"):
+        raise ValueError(f"列 {column} のセル {cell!r} は 0 でも 1 でもありません")
+    return int(cell)
+
+
+# --8<-- [end:binary-label]

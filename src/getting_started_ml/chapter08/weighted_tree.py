@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from enum import Enum
@@ -26,7 +27,12 @@ from getting_started_ml.chapter03 import (
     pick,
     predict_one,
 )
-from getting_started_ml.checks import require_no_nan, require_same_length
+from getting_started_ml.checks import (
+    require_count,
+    require_finite,
+    require_no_nan,
+    require_same_length,
+)
 from getting_started_ml.java_random import require_int
 from getting_started_ml.numeric import kahan_sum
 
@@ -108,6 +114,10 @@ def repeated_sums(weight: float, count: int) -> list[float]:
     重みがラベルだけで決まるとき、どの部分でもラベルの重みの合計はこの表から引ける。
     行の順に Kahan の和を取るのと、ビットまで同じ値になる。
     """
+    if require_finite(weight, "weight") < 0:
+        raise ValueError(f"重み weight は 0 以上です（weight={weight}）")
+    if require_count(count, "count") >= sys.maxsize:  # count + 1 個の値はリストに入らない
+        raise ValueError(f"count が大きすぎて表を作れません（count={count}）")
     sums = [0.0]
     total = 0.0
     compensation = 0.0
