@@ -252,7 +252,7 @@ def test_交差エントロピーとソフトマックスの入口の検査() ->
         cross_entropy([[0.5, 0.5]], [2])
     with pytest.raises(ValueError, match="スコアが 1 つもない"):
         softmax([])
-    with pytest.raises(ValueError, match="有限でない"):
+    with pytest.raises(ValueError, match="スコアの 0 番目 は有限の数です"):
         softmax([math.nan, 0.0])
 
 

@@ -108,7 +108,7 @@ def test_平均二乗誤差は件数が違えば失敗する() -> None:
 
 
 def test_平均二乗誤差はNaNを黙って返さない() -> None:
-    with pytest.raises(ValueError, match="有限でない数"):
+    with pytest.raises(ValueError, match="正解の 1 番目 は有限の数です"):
         mean_squared_error([1.0, math.nan], [1.0, 2.0])
 
 

@@ -17,7 +17,7 @@ from getting_started_ml.chapter03 import (
 )
 from getting_started_ml.chapter10.models import check_rows, training_columns
 from getting_started_ml.checks import require_count, require_same_length
-from getting_started_ml.java_random import JavaRandom, shuffle
+from getting_started_ml.java_random import JavaRandom, require_int, shuffle
 
 L = TypeVar("L", bound=Hashable)
 
@@ -104,9 +104,7 @@ class RandomForest:
         self._n_estimators = require_count(n_estimators, "n_estimators", minimum=1)
         self._max_features = require_count(max_features, "max_features", minimum=1)
         self._max_depth = check_depth(max_depth)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed は int です（{type(seed).__name__}）")
-        self._seed = seed
+        self._seed = require_int(seed, "seed")
         self._trees: tuple[FittedTree, ...] = ()
 
     @classmethod

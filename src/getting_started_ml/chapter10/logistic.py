@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Self
 from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter03 import NotFittedError
 from getting_started_ml.chapter10.models import check_rows, training_columns
-from getting_started_ml.checks import require_count, require_same_length
+from getting_started_ml.checks import require_count, require_finite, require_same_length
 
 if TYPE_CHECKING:
     from getting_started_ml.arrays import FloatArray
@@ -52,14 +52,7 @@ def check_scores(z: Sequence[float]) -> list[float]:
     """スコアは 1 つ以上の有限の数。"""
     if not z:
         raise ValueError("スコアが 1 つもないので softmax を求められません")
-    scores = []
-    for score in z:
-        if isinstance(score, bool) or not isinstance(score, int | float):
-            raise TypeError(f"スコアは数です（{type(score).__name__}）")
-        if not math.isfinite(score):
-            raise ValueError(f"スコアに有限でない数 {score} があります")
-        scores.append(float(score))
-    return scores
+    return [require_finite(score, f"スコアの {position} 番目") for position, score in enumerate(z)]
 
 
 # --8<-- [start:cross-entropy]
@@ -193,8 +186,7 @@ def warn_if_unsettled(losses: Sequence[float], learning_rate: float) -> None:
 
 def check_learning_rate(learning_rate: float) -> float:
     """学習率は 0 以上の有限の数。"""
-    if isinstance(learning_rate, bool) or not isinstance(learning_rate, int | float):
-        raise TypeError(f"learning_rate は数です（{type(learning_rate).__name__}）")
-    if not (math.isfinite(learning_rate) and learning_rate >= 0):
-        raise ValueError(f"learning_rate は 0 以上の有限の数です（learning_rate={learning_rate}）")
-    return float(learning_rate)
+    rate = require_finite(learning_rate, "learning_rate")
+    if rate < 0:
+        raise ValueError(f"learning_rate は 0 以上です（learning_rate={learning_rate}）")
+    return rate

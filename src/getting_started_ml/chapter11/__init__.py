@@ -56,7 +56,6 @@ from getting_started_ml.chapter11.metrics import (
     ratio,
     recall,
     require_confusion_matrix,
-    require_finite,
     require_labels,
     require_same_nonempty_length,
 )
@@ -125,7 +124,6 @@ __all__ = [
     "recall",
     "require_confusion_matrix",
     "require_counts",
-    "require_finite",
     "require_finite_scores",
     "require_increasing",
     "require_labels",

@@ -43,7 +43,7 @@ from getting_started_ml.chapter11.metrics import (
     precision,
     recall,
 )
-from getting_started_ml.checks import as_float, require_same_length
+from getting_started_ml.checks import as_float, require_finite, require_same_length
 from getting_started_ml.numeric import format_fixed
 
 Y = TypeVar("Y")
@@ -107,7 +107,7 @@ def survived_features(row: Row, age_mean: float) -> Features:
     """1 行を (Pclass, Age, male) の特徴量にする。male は男性なら 1.0。"""
     if not isinstance(row, Row):
         raise TypeError(f"row は Row です（{type(row).__name__}）")
-    age_mean = _as_finite(age_mean, "age_mean（Age の平均）")
+    age_mean = require_finite(age_mean, "age_mean（Age の平均）")
     pclass = row.number("Pclass")
     if pclass is None:
         raise ValueError("Pclass が欠損している行があります")
@@ -168,14 +168,6 @@ def evaluate(
         scores = list(cross_validate(trainer, data.x, data.t, folds, metric))
         results.append((name, plain_mean(scores)))
     return results
-
-
-def _as_finite(value: object, name: str) -> float:
-    """有限の数を float にする（NaN や無限大なら ValueError）。"""
-    number = as_float(value, name)
-    if not math.isfinite(number):
-        raise ValueError(f"{name} は有限の数です（{name}={value}）")
-    return number
 
 
 def plain_mean(values: Sequence[float]) -> float:

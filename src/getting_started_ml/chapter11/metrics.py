@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from getting_started_ml.checks import as_float, require_no_nan, require_same_length
+from getting_started_ml.checks import require_finite, require_no_nan, require_same_length
 from getting_started_ml.numeric import kahan_mean
 
 Metric: TypeAlias = Callable[[Sequence[Any], Sequence[Any]], float]
@@ -141,14 +140,6 @@ def require_confusion_matrix(cm: object) -> None:
     """cm が ConfusionMatrix でなければ、型を書いた TypeError を投げる。"""
     if not isinstance(cm, ConfusionMatrix):
         raise TypeError(f"cm は ConfusionMatrix です（{type(cm).__name__} が渡されました）")
-
-
-def require_finite(value: object, name: str) -> float:
-    """value が有限の数なら float にして返す。そうでなければ name を書いて失敗する。"""
-    number = value if type(value) is float else as_float(value, name)
-    if not math.isfinite(number):
-        raise ValueError(f"{name}が有限でない数です（{value}）")
-    return number
 
 
 def finite_values(values: Sequence[object], name: str) -> list[float]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from getting_started_ml.chapter07 import Matrix, SingularMatrixError
+from getting_started_ml.checks import require_count
 from getting_started_ml.numeric import kahan_mean
 
 if TYPE_CHECKING:
@@ -299,10 +300,7 @@ def require_stopping_rule(tolerance: float, max_sweeps: int) -> None:
     """止める決まり: tolerance は正の数、max_sweeps は 1 以上の整数。"""
     if real_value(tolerance, "tolerance") <= 0:
         raise ValueError(f"tolerance は正の数です（tolerance={tolerance}）")
-    if isinstance(max_sweeps, bool) or not isinstance(max_sweeps, int):
-        raise TypeError(f"max_sweeps は整数です（{type(max_sweeps).__name__}）")
-    if max_sweeps < 1:
-        raise ValueError(f"max_sweeps は 1 以上です（max_sweeps={max_sweeps}）")
+    require_count(max_sweeps, "max_sweeps", minimum=1)
 
 
 def coordinate_descent(

@@ -50,7 +50,6 @@ from getting_started_ml.chapter11.metrics import (
     ratio,
     recall,
     require_confusion_matrix,
-    require_finite,
     require_labels,
     require_same_nonempty_length,
 )
@@ -106,7 +105,6 @@ __all__ = [
     "recall",
     "require_confusion_matrix",
     "require_counts",
-    "require_finite",
     "require_finite_scores",
     "require_increasing",
     "require_labels",
