@@ -37,6 +37,7 @@ from getting_started_ml.appendix_a.fast_tree import (
     root_level,
     side_sums,
     to_matrix,
+    truncate,
     two_label_counts,
     weighted_part,
 )
@@ -189,3 +190,14 @@ def test_部品の関数も入口で型を確かめ_引数の名前を書く(
 ) -> None:
     with pytest.raises(TypeError, match=name):
         call()
+
+
+def test_切り詰める深さは0以上の整数() -> None:
+    rows, labels, weights = [(1.0,), (2.0,)], [0, 1], {0: 1.0, 1: 1.0}
+    tree = Node(Split("x", 1.5, 0.0), Leaf(0), Leaf(1))
+
+    assert truncate(tree, 0, rows, labels, columns=("x",), weights=weights) == Leaf(0)
+    with pytest.raises(ValueError, match="depth"):
+        truncate(tree, -1, rows, labels, columns=("x",), weights=weights)
+    with pytest.raises(TypeError, match="depth"):
+        truncate(tree, 2.5, rows, labels, columns=("x",), weights=weights)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from getting_started_ml.chapter03 import FeatureRow, Leaf, Node, Split, Tree, check_depth
 from getting_started_ml.chapter08 import repeated_sums
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_count, require_same_length
 
 L = TypeVar("L", bound=Hashable)
 T = TypeVar("T", bound=np.generic)
@@ -645,8 +645,7 @@ def truncate(
     重み付きの多数決の葉に置き換えればよい（第 8 章の grow_weighted が depth == 0 でする事）。
     """
     require_same_length(rows, labels, "特徴量", "正解")
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"切り詰める深さ depth は 0 以上の int です（{depth!r}）")
+    require_count(depth, "切り詰める深さ depth")
     values = check_rows(rows, columns)
     positions = {column: position for position, column in enumerate(columns)}
     parts = TreeParts[L]((), [])

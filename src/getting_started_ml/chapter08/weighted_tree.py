@@ -33,7 +33,6 @@ from getting_started_ml.checks import (
     require_no_nan,
     require_same_length,
 )
-from getting_started_ml.java_random import require_int
 from getting_started_ml.numeric import kahan_sum
 
 L = TypeVar("L", bound=Hashable)
@@ -198,13 +197,9 @@ def grow_weighted(
     """第 3 章の grow と同じ手順で、不純度と多数決だけを重み付きにして木を育てる。
 
     第 3 章の grow_with_stack で、再帰せずに育てる（深さ 1,000 を超える木でも止まらない）。
-    depth は残りの深さで、0 以上の int か None（制限なし）。
+    depth は深さの上限で、第 3 章の check_depth と同じく 0 以上の int か None（制限なし）。
     """
-    if depth is not None:
-        require_int(depth, "depth（残りの深さ）")
-        if depth < 0:
-            raise ValueError(f"残りの深さ depth は 0 以上か None です（depth={depth}）")
-    root: Part[L] = (list(rows), list(labels), depth)
+    root: Part[L] = (list(rows), list(labels), check_depth(depth))
     return grow_with_stack(root, lambda part: divide_weighted(part, columns, weights))
 
 
