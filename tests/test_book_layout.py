@@ -165,6 +165,43 @@ def init_problems(package: str) -> list[str]:
     return problems
 
 
+def defined_names(path: Path) -> set[str]:
+    """モジュールの直下で定義した、_ で始まらない名前（関数・クラス・定数・型の別名）。
+
+    型変数（T = TypeVar("T")）は型を書くための道具なので数えない。
+    """
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign) and not is_type_variable(node.value):
+            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return {name for name in names if not name.startswith("_")}
+
+
+def is_type_variable(value: ast.expr) -> bool:
+    """TypeVar(...) の呼び出しか。"""
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "TypeVar"
+    )
+
+
+def unexported_names(package: str) -> list[str]:
+    """話題のモジュールと experiment.py で定義したのに __all__ に無い名前（main は除く）。"""
+    declared = declared_names(package)
+    return sorted(
+        f"{path.stem}.{name}"
+        for path in (PACKAGE_DIR / package).glob("*.py")
+        if path.stem not in ROLE_MODULES
+        for name in defined_names(path) - {"main"}
+        if name not in declared
+    )
+
+
 def import_problems(path: Path) -> list[str]:
     """このファイルの import のうち、決まりに合わないもの。"""
     importer = module_name(path)
@@ -194,6 +231,11 @@ def test_直下には共通のモジュールと章のパッケージだけが�
 @pytest.mark.parametrize("package", chapter_packages())
 def test_章のパッケージは決まった形をしている(package: str) -> None:
     assert package_problems(package) == []
+
+
+@pytest.mark.parametrize("package", chapter_packages())
+def test_章のパッケージは話題のモジュールの公開する名前をすべて並べる(package: str) -> None:
+    assert unexported_names(package) == []
 
 
 @pytest.mark.parametrize("package", chapter_packages())
@@ -259,3 +301,10 @@ def test_決まりに合わないものは見つかる(tmp_path: Path) -> None:
     assert not OUTPUT_FILE.match("chapter08_sklearn.txt")
     assert OUTPUT_FILE.match("chapter08-idiomatic.txt")
     assert NOT_A_TOPIC.search("confusion_figure")
+    module = tmp_path / "topic.py"
+    module.write_text(
+        'T = TypeVar("T")\nLIMIT = 3\nRows: TypeAlias = list[int]\n'
+        "def fit_tree(): ...\ndef _helper(): ...\nclass Model: ...\n",
+        encoding="utf-8",
+    )
+    assert defined_names(module) == {"LIMIT", "Rows", "fit_tree", "Model"}

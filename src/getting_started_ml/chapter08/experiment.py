@@ -77,8 +77,8 @@ class Evaluation:
         predicted = fitted.predict(split.x_test)
         pairs = list(zip(predicted, split.t_test, strict=True))
         return cls(
-            accuracy(fitted.predict(split.x_train), split.t_train),
-            accuracy(predicted, split.t_test),
+            accuracy(split.t_train, fitted.predict(split.x_train)),
+            accuracy(split.t_test, predicted),
             sum(1 for guess, label in pairs if guess == label == 1),
             sum(1 for _, label in pairs if label == 1),
         )

@@ -55,7 +55,7 @@ class Score:
         """訓練データで学習し、両方の正解率を求める。"""
         predictions = fit_and_predict(model, split)
         return cls(
-            accuracy(predictions.train, split.t_train), accuracy(predictions.test, split.t_test)
+            accuracy(split.t_train, predictions.train), accuracy(split.t_test, predictions.test)
         )
 
 
