@@ -92,5 +92,5 @@ def test_件数の違う予測は採点できない() -> None:
             return [SETOSA]
 
     x = columns_of(a=[0.0, 1.0])
-    with pytest.raises(ValueError, match="予測 1 件、正解 2 件"):
+    with pytest.raises(ValueError, match="正解 2 件、予測 1 件"):
         Score.evaluate(TooFew(), TrainTestSplit(x, x, [SETOSA, SETOSA], [SETOSA, SETOSA]))
