@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 import pytest
 
 from getting_started_ml import figures
-from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.dataset import PROJECT_ROOT, DataError
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -206,9 +206,20 @@ def test_redrawは図のフォルダに描きリポジトリからの道を示�
         directories.append(directory)
         return [figures.write_figure(directory, name, "<svg/>\n") for name in ("a.svg", "b.svg")]
 
-    figures.redraw(write_figures)
-
+    assert figures.redraw(write_figures) == 0
     assert directories == [tmp_path / "chapters" / "figures"]
     assert capsys.readouterr().out == (
         "書き出しました: chapters/figures/a.svg\n書き出しました: chapters/figures/b.svg\n"
     )
+
+
+def test_redrawはデータが無ければ何も書かず1行で説明して1を返す(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def write_figures(directory: Path) -> list[Path]:
+        raise DataError(f"試し.csv が見つかりません（{directory} に描くつもりでした）")
+
+    assert figures.redraw(write_figures) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("エラー: 試し.csv が見つかりません")

@@ -15,6 +15,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree
 
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
 
 if TYPE_CHECKING:
@@ -148,7 +149,15 @@ def write_figure(directory: Path, name: str, svg: str) -> Path:
     return path
 
 
-def redraw(write_figures: Callable[[Path], Sequence[Path]]) -> None:
-    """write_figures で FIGURES_DIR に図を描き直し、書き出したファイルを 1 行ずつ示す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+def redraw(write_figures: Callable[[Path], Sequence[Path]]) -> int:
+    """図のモジュールのコマンド（python -m getting_started_ml.chapterNN.figures）の中身。
+
+    write_figures で FIGURES_DIR に図を描き直し、書き出したファイルを 1 行ずつ示す。章のコマンドと
+    同じ入口 run_chapter で動かすので、データが無ければ 1 行の説明を書いて 1 を返す（成功は 0）。
+    """
+
+    def write_and_show() -> None:
+        for path in write_figures(FIGURES_DIR):
+            print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+    return run_chapter(write_and_show)

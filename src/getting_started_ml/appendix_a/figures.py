@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.appendix_a.experiment import BANK, Experiment, run_experiment
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
@@ -119,11 +118,10 @@ def write_figures(directory: Path, experiment: Experiment) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    experiment = run_experiment(Table.load(BANK))
-    redraw(lambda directory: write_figures(directory, experiment))
+def write_book_figures(directory: Path) -> list[Path]:
+    """Bank.csv で実験し、2 つの図を directory に保存する。"""
+    return write_figures(directory, run_experiment(Table.load(BANK)))
 
 
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_book_figures))

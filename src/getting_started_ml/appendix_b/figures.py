@@ -32,7 +32,6 @@ from getting_started_ml.chapter11 import (
     prepare_survived,
     roc_curve,
 )
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_figure, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
@@ -275,10 +274,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [pr_roc, overfitting, parts]
 
 
-def main() -> None:
-    """chapters/figures/ の図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

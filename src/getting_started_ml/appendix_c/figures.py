@@ -18,7 +18,6 @@ from getting_started_ml.appendix_c.intervals import interval_coverage
 from getting_started_ml.appendix_c.selection import best_of_k_exact, best_of_k_simulated
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import prepare_survived
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 
 if TYPE_CHECKING:
@@ -190,10 +189,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 3 つの図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

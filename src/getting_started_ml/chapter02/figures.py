@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 from getting_started_ml.chapter02 import IRIS, TARGET, Table
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_figure, redraw, write_figure
 from getting_started_ml.numeric import kahan_mean
 
@@ -113,10 +112,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, IRIS_PAIRS_FIGURE, svg)]
 
 
-def main() -> None:
-    """chapters/figures/ の第 2 章の図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -15,7 +15,6 @@ from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.chapter03.experiment import SHOWN_DEPTH
 from getting_started_ml.chapter03.tree import Leaf, Tree, build_tree
 from getting_started_ml.checks import require_same_length
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
@@ -136,10 +135,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, TREE_FIGURE, tree_svg(shown_tree_data(Table.load(IRIS))))]
 
 
-def main() -> None:
-    """chapters/figures/ の第 3 章の図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -18,7 +18,6 @@ from getting_started_ml.chapter07.experiment import (
     TARGET,
     is_outlier,
 )
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 
 if TYPE_CHECKING:
@@ -132,10 +131,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, OUTLIER_FIGURE, svg)]
 
 
-def main() -> None:
-    """chapters/figures/ の第 7 章の図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

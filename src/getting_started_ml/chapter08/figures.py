@@ -18,7 +18,6 @@ from getting_started_ml.chapter08.experiment import (
     depth_table,
     split_survived,
 )
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_figure, redraw, write_figure
 
 if TYPE_CHECKING:
@@ -115,10 +114,5 @@ def write_depth_figure(directory: Path) -> Path:
     return write_figure(directory, DEPTH_FIGURE, depth_svg(data))
 
 
-def main() -> None:
-    """chapters/figures/chapter08-depth.svg を描き直す。"""
-    redraw(lambda directory: [write_depth_figure(directory)])
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(lambda directory: [write_depth_figure(directory)]))

@@ -20,7 +20,6 @@ from getting_started_ml.chapter09.experiment import (
     prepare_boston,
 )
 from getting_started_ml.chapter09.features import fit_feature_set
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, new_figure, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
@@ -102,10 +101,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, PREDICTIONS_FIGURE, predictions_svg(data))]
 
 
-def main() -> None:
-    """chapters/figures/ の図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

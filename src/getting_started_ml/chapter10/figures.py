@@ -23,7 +23,6 @@ from getting_started_ml.chapter10.forest import RandomForest
 from getting_started_ml.chapter10.importance import forest_importances
 from getting_started_ml.chapter10.logistic import LogisticRegression
 from getting_started_ml.chapter10.models import as_matrix
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
@@ -151,10 +150,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

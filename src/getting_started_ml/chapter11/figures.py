@@ -29,7 +29,6 @@ from getting_started_ml.chapter11.experiment import (
 from getting_started_ml.chapter11.metrics import confusion_matrix
 from getting_started_ml.chapter11.out_of_fold import out_of_fold_predictions, out_of_fold_scores
 from getting_started_ml.chapter11.roc import auc, roc_curve
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import (
     FIGURES_DIR,
     embedded_data,
@@ -236,10 +235,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 3 つの図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

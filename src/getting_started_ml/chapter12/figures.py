@@ -13,7 +13,6 @@ from getting_started_ml.chapter12.experiment import ALPHAS, LASSO_ALPHA, load_bo
 from getting_started_ml.chapter12.features import BostonDataset
 from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge
 from getting_started_ml.chapter12.selection import best_experiment, run_ridge_experiments
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import (
     figure_svg,
     label_axes,
@@ -174,10 +173,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

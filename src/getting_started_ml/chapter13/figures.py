@@ -15,7 +15,6 @@ from getting_started_ml.chapter13.experiment import (
     load_standardized_boston,
 )
 from getting_started_ml.chapter13.pca import components_needed, fit_pca
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed, kahan_mean
 
@@ -151,10 +150,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -14,7 +14,6 @@ from getting_started_ml.chapter13 import fit_pca, standardize
 from getting_started_ml.chapter14.experiment import CLUSTER_COUNTS, N_CLUSTERS, load_spending
 from getting_started_ml.chapter14.idiomatic import kmeans_plus_plus_sse
 from getting_started_ml.chapter14.kmeans import fit_with_restarts
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import kahan_mean
 
@@ -142,10 +141,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    redraw(write_figures)
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))
