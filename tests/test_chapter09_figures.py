@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from getting_started_ml import figures
 from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter09 import BOSTON, prepare_boston
@@ -16,7 +17,6 @@ from getting_started_ml.chapter09.figures import (
     prediction_data,
     predictions_svg,
 )
-from getting_started_ml.cli import run_chapter
 from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 EXAMPLE = PredictionData(
@@ -66,8 +66,8 @@ def test_データが無ければ図を描かずに_1_行で失敗する(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("ML_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(chapter09_figures, "FIGURES_DIR", tmp_path / "figures")
+    monkeypatch.setattr(figures, "FIGURES_DIR", tmp_path / "figures")
 
-    assert run_chapter(chapter09_figures.main) == 1
+    assert figures.redraw(chapter09_figures.write_figures) == 1
     assert BOSTON in capsys.readouterr().err
     assert not (tmp_path / "figures").exists()

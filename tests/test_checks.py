@@ -174,3 +174,25 @@ def test_require_no_nanはNaNの位置を書いて断る() -> None:
         checks.require_no_nan(["a", "b", math.nan], "ラベル")
     with pytest.raises(TypeError, match=r"ラベルは並びです（int が"):
         checks.require_no_nan(3, "ラベル")  # type: ignore[arg-type]
+
+
+def test_require_candidatesは候補をlistにして返す() -> None:
+    assert checks.require_candidates((3, 1, 2), int, NAME) == [3, 1, 2]
+
+
+def test_require_candidatesは空の列を選べないと断る() -> None:
+    with pytest.raises(ValueError, match=f"{NAME} が空なので選べません"):
+        checks.require_candidates([], int, NAME)
+
+
+@pytest.mark.parametrize("value", [None, "abc", 3, {1: 2}])
+def test_require_candidatesは列でなければTypeError(value: object) -> None:
+    with pytest.raises(TypeError, match=NAME):
+        checks.require_candidates(value, int, NAME)
+
+
+def test_require_candidatesは型の違う要素の位置と型を書く() -> None:
+    with pytest.raises(
+        TypeError, match=f"{NAME} の 1 番目が int ではありません（str が渡されました）"
+    ):
+        checks.require_candidates([1, "2", 3], int, NAME)

@@ -85,6 +85,10 @@ def test_require_sequence_numbers_and_flags(values: Any) -> None:
     flags = call_safely(lambda: checks.require_flags(values, "列"), names=["列"])
     if flags is not None:
         assert all(isinstance(flag, bool) for flag in flags)
+    candidates = call_safely(lambda: checks.require_candidates(values, str, "列"), names=["列"])
+    if candidates is not None:
+        assert candidates
+        assert all(isinstance(candidate, str) for candidate in candidates)
 
 
 # --- すべての公開関数が上のどれかで呼ばれていること ---------------------------------------

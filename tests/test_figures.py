@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 import pytest
 
 from getting_started_ml import figures
-from getting_started_ml.dataset import PROJECT_ROOT
+from getting_started_ml.dataset import PROJECT_ROOT, DataError
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -110,3 +110,116 @@ def test_設定は画面の無い描き方と本のフォント() -> None:
     }
     assert figures.FONT_NAME in {font.name for font in font_manager.fontManager.ttflist}
     assert figures.FIGURES_DIR == PROJECT_ROOT / "chapters" / "figures"
+
+
+def test_new_axesは大きさを指定した図に座標軸を1つ作る() -> None:
+    figure, axes = figures.new_axes((3.0, 2.5))
+
+    assert tuple(figure.get_size_inches()) == (3.0, 2.5)
+    assert figure.axes == [axes]
+
+
+def test_new_figureはFigureに設定を渡す() -> None:
+    figure = figures.new_figure((4.0, 2.0), layout="constrained")
+
+    assert tuple(figure.get_size_inches()) == (4.0, 2.0)
+    assert figure.get_layout_engine().__class__.__name__ == "ConstrainedLayoutEngine"
+    assert figure.axes == []
+
+
+def test_label_axesは名前と題と格子と凡例を付ける() -> None:
+    _, axes = figures.new_axes((2, 2))
+    axes.plot([0, 1], [0, 1], label="線")
+
+    figures.label_axes(axes, x="横", y="縦", title="題", legend={"loc": "upper left"})
+
+    assert (axes.get_xlabel(), axes.get_ylabel(), axes.get_title()) == ("横", "縦", "題")
+    assert all(line.get_visible() for line in axes.xaxis.get_gridlines())
+    assert {line.get_alpha() for line in axes.yaxis.get_gridlines()} == {0.3}
+    legend = axes.get_legend()
+    assert legend is not None
+    assert [text.get_text() for text in legend.get_texts()] == ["線"]
+
+
+def test_label_axesはNoneのものを付けない() -> None:
+    _, axes = figures.new_axes((2, 2))
+
+    figures.label_axes(axes, y="縦", grid=None)
+
+    assert (axes.get_xlabel(), axes.get_ylabel(), axes.get_title()) == ("", "縦", "")
+    assert not any(line.get_visible() for line in axes.xaxis.get_gridlines())
+    assert axes.get_legend() is None
+
+
+def test_label_axesの格子は引数どおりに引く() -> None:
+    _, axes = figures.new_axes((2, 2))
+
+    figures.label_axes(axes, grid={"axis": "y", "alpha": 0.5})
+
+    assert not any(line.get_visible() for line in axes.xaxis.get_gridlines())
+    assert {line.get_alpha() for line in axes.yaxis.get_gridlines()} == {0.5}
+
+
+def draw_by_hand() -> Figure:
+    """共通の部品を使わずに、軸の名前・題・格子・凡例を付けた図。"""
+    figures.load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    figure = Figure(figsize=(3, 2))
+    axes = figure.add_subplot()
+    axes.plot([0, 1, 2], [2, 0, 1], label="きのこ")
+    axes.set_xlabel("横")
+    axes.set_ylabel("縦")
+    axes.set_title("題")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper left", fontsize=8)
+    figure.tight_layout()
+    return figure
+
+
+def draw_with_helpers() -> Figure:
+    """draw_by_hand と同じ図を new_axes と label_axes で。"""
+    figure, axes = figures.new_axes((3, 2))
+    axes.plot([0, 1, 2], [2, 0, 1], label="きのこ")
+    figures.label_axes(
+        axes, x="横", y="縦", title="題", legend={"loc": "upper left", "fontsize": 8}
+    )
+    figure.tight_layout()
+    return figure
+
+
+def test_共通の部品で描いても手で書いた図と同じバイト列になる() -> None:
+    by_hand = figures.figure_svg(draw_by_hand, "試しの図", DATA, CREATOR)
+    with_helpers = figures.figure_svg(draw_with_helpers, "試しの図", DATA, CREATOR)
+
+    assert with_helpers == by_hand
+
+
+def test_redrawは図のフォルダに描きリポジトリからの道を示す(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(figures, "PROJECT_ROOT", tmp_path)
+    monkeypatch.setattr(figures, "FIGURES_DIR", tmp_path / "chapters" / "figures")
+    directories: list[Path] = []
+
+    def write_figures(directory: Path) -> list[Path]:
+        directories.append(directory)
+        return [figures.write_figure(directory, name, "<svg/>\n") for name in ("a.svg", "b.svg")]
+
+    assert figures.redraw(write_figures) == 0
+    assert directories == [tmp_path / "chapters" / "figures"]
+    assert capsys.readouterr().out == (
+        "書き出しました: chapters/figures/a.svg\n書き出しました: chapters/figures/b.svg\n"
+    )
+
+
+def test_redrawはデータが無ければ何も書かず1行で説明して1を返す(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def write_figures(directory: Path) -> list[Path]:
+        raise DataError(f"試し.csv が見つかりません（{directory} に描くつもりでした）")
+
+    assert figures.redraw(write_figures) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("エラー: 試し.csv が見つかりません")

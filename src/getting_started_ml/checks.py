@@ -10,6 +10,7 @@
 - require_count: minimum 以上の整数（bool は除く）
 - require_probability / require_open_probability: [0, 1] / (0, 1) の数
 - require_sequence / require_numbers / require_flags: 列、有限の数の列、真偽値の列
+- require_candidates: 選ぶ候補（決まった型の値）が 1 つ以上並んだ列
 - require_same_length: 2 つの列の件数が同じ
 - require_no_nan: 並びに NaN が無い（NaN はどのラベルとも等しくならない）
 """
@@ -19,7 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence, Sized
 from numbers import Real
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def require_real(value: object, name: str) -> None:
@@ -83,6 +86,20 @@ def require_sequence(value: object, name: str) -> Sequence[Any]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise TypeError(f"{name} は列です（{type(value).__name__} が渡されました）")
     return value
+
+
+def require_candidates(values: object, kind: type[T], name: str) -> list[T]:
+    """いちばん良いものを選ぶ候補の列: 空でなく、どの要素も kind の値。list にして返す。"""
+    candidates = list(require_sequence(values, name))
+    if not candidates:
+        raise ValueError(f"{name} が空なので選べません（候補が 1 つもありません）")
+    for position, candidate in enumerate(candidates):
+        if not isinstance(candidate, kind):
+            raise TypeError(
+                f"{name} の {position} 番目が {kind.__name__} ではありません"
+                f"（{type(candidate).__name__} が渡されました）"
+            )
+    return candidates
 
 
 def require_numbers(values: object, name: str) -> list[float]:

@@ -9,24 +9,31 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree
 
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import PROJECT_ROOT
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
     from matplotlib.typing import RcKeyType
 
 __all__ = [
     "FIGURES_DIR",
     "FONT_NAME",
+    "GRID",
     "embedded_data",
     "figure_svg",
+    "label_axes",
     "load_matplotlib",
+    "new_axes",
+    "new_figure",
+    "redraw",
     "svg_settings",
     "svg_text",
     "write_figure",
@@ -35,6 +42,8 @@ __all__ = [
 FIGURES_DIR = PROJECT_ROOT / "chapters" / "figures"
 FONT_NAME = "IPAexGothic"  # matplotlib_fontja が登録する日本語フォント
 DC_DESCRIPTION = "{http://purl.org/dc/elements/1.1/}description"
+GRID: Mapping[str, Any] = MappingProxyType({"alpha": 0.3})
+"""label_axes が既定で引く格子（薄い線）。"""
 
 
 def load_matplotlib() -> ModuleType:
@@ -52,6 +61,49 @@ def svg_settings(creator: str) -> dict[RcKeyType, Any]:
     creator は図を描くモジュールの名前で、SVG の識別子の種（svg.hashsalt）にも使う。
     """
     return {"font.family": FONT_NAME, "svg.fonttype": "path", "svg.hashsalt": creator}
+
+
+def new_figure(size: tuple[float, float], **options: Any) -> Figure:
+    """matplotlib を読み込み、幅と高さ size（インチ）の図を作る（pyplot は使わない）。
+
+    options は Figure にそのまま渡す（layout="constrained" など）。
+    """
+    load_matplotlib()
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    return Figure(figsize=size, **options)
+
+
+def new_axes(size: tuple[float, float]) -> tuple[Figure, Axes]:
+    """座標軸が 1 つの図を作り、図と座標軸を返す。"""
+    figure = new_figure(size)
+    return figure, figure.add_subplot()
+
+
+def label_axes(
+    axes: Axes,
+    *,
+    x: str | None = None,
+    y: str | None = None,
+    title: str | None = None,
+    grid: Mapping[str, Any] | None = GRID,
+    legend: Mapping[str, Any] | None = None,
+) -> None:
+    """横軸と縦軸の名前、題、格子、凡例をこの順に付ける。
+
+    None のものは付けない。grid と legend は axes.grid と axes.legend に渡す引数
+    （legend={} なら既定の凡例）。
+    """
+    if x is not None:
+        axes.set_xlabel(x)
+    if y is not None:
+        axes.set_ylabel(y)
+    if title is not None:
+        axes.set_title(title)
+    if grid is not None:
+        axes.grid(**grid)
+    if legend is not None:
+        axes.legend(**legend)
 
 
 # --8<-- [start:embed]
@@ -95,3 +147,17 @@ def write_figure(directory: Path, name: str, svg: str) -> Path:
     path = directory / name
     path.write_text(svg, encoding="utf-8", newline="\n")
     return path
+
+
+def redraw(write_figures: Callable[[Path], Sequence[Path]]) -> int:
+    """図のモジュールのコマンド（python -m getting_started_ml.chapterNN.figures）の中身。
+
+    write_figures で FIGURES_DIR に図を描き直し、書き出したファイルを 1 行ずつ示す。章のコマンドと
+    同じ入口 run_chapter で動かすので、データが無ければ 1 行の説明を書いて 1 を返す（成功は 0）。
+    """
+
+    def write_and_show() -> None:
+        for path in write_figures(FIGURES_DIR):
+            print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+
+    return run_chapter(write_and_show)

@@ -35,7 +35,7 @@ from getting_started_ml.chapter08 import (
     select_columns,
     to_features,
 )
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_candidates, require_same_length
 from getting_started_ml.numeric import format_fixed
 
 if TYPE_CHECKING:
@@ -329,11 +329,7 @@ def check_depth_value(depth: int) -> int:
 
 def select_best(results: Sequence[DepthResult]) -> DepthResult:
     """検証データの F 値がいちばん高い深さ。同点なら浅いほう。"""
-    if not results:
-        raise ValueError("深さの結果 results が 1 つもないので選べません")
-    for position, result in enumerate(results):
-        if not isinstance(result, DepthResult):
-            raise TypeError(f"results の {position} 番目が DepthResult ではありません")
+    results = require_candidates(results, DepthResult, "results")
     unscored = [result.max_depth for result in results if math.isnan(result.valid.f1)]
     if unscored:  # NaN は比べると常に偽なので、max の答えが並び順で変わってしまう
         raise ValueError(f"results の検証データの F 値が NaN です（max_depth={unscored}）")

@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.appendix_a.experiment import BANK, Experiment, run_experiment
 from getting_started_ml.chapter02 import Table
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
 if TYPE_CHECKING:
@@ -62,11 +60,7 @@ def matrix_data(experiment: Experiment) -> MatrixData:
 
 def draw_curve(data: CurveData) -> Figure:
     """訓練と検証の F 値を深さごとに結び、選んだ深さに縦線を引く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(6.4, 4.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.2))
     axes.plot(data["depths"], data["train_f1"], marker="o", label="訓練データの F 値")
     axes.plot(data["depths"], data["valid_f1"], marker="s", label="検証データの F 値")
     chosen = data["chosen_depth"]
@@ -75,22 +69,20 @@ def draw_curve(data: CurveData) -> Figure:
     bottom = min(data["train_f1"] + data["valid_f1"])
     axes.annotate(f"選んだ深さ {chosen}（検証 {format_fixed(best, 4)}）", (chosen + 0.2, bottom))
     axes.set_xticks(data["depths"])
-    axes.set_xlabel("木の深さの上限")
-    axes.set_ylabel("F 値（正例は y = 1）")
-    axes.set_title("Bank: 深さごとの訓練と検証の F 値")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="upper left")
+    label_axes(
+        axes,
+        x="木の深さの上限",
+        y="F 値（正例は y = 1）",
+        title="Bank: 深さごとの訓練と検証の F 値",
+        legend={"loc": "upper left"},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_matrix(data: MatrixData) -> Figure:
     """混同行列をヒートマップにし、各マスに件数を書く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(4.8, 4.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((4.8, 4.2))
     counts = data["counts"]
     image = axes.imshow(counts, cmap="Blues")
     top = max(max(row) for row in counts)
@@ -126,11 +118,10 @@ def write_figures(directory: Path, experiment: Experiment) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR, run_experiment(Table.load(BANK))):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
+def write_book_figures(directory: Path) -> list[Path]:
+    """Bank.csv で実験し、2 つの図を directory に保存する。"""
+    return write_figures(directory, run_experiment(Table.load(BANK)))
 
 
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_book_figures))

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TypedDict
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.appendix_b.bias_variance import N_POINTS, N_SETS, decompose
 from getting_started_ml.appendix_b.generalization import (
@@ -34,10 +32,11 @@ from getting_started_ml.chapter11 import (
     prepare_survived,
     roc_curve,
 )
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_figure, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 CREATOR = "getting_started_ml.appendix_b.figures"
 PR_ROC_FIGURE = "appendix-b-pr-roc.svg"
@@ -82,7 +81,7 @@ def pr_roc_data(scores: list[float], labels: list[bool]) -> PrRocData:
 
 def draw_pr_roc(data: PrRocData) -> Figure:
     """左に PR 曲線、右に ROC 曲線を描く。それぞれに、でたらめなスコアの線を添える。"""
-    figure = Figure(figsize=(9.6, 4.4))
+    figure = new_figure((9.6, 4.4))
     pr_axes, roc_axes = figure.subplots(1, 2)
     pr_axes.step(
         data["recalls"],
@@ -98,8 +97,7 @@ def draw_pr_roc(data: PrRocData) -> Figure:
         label=f"でたらめなスコア（正例の割合 {format_fixed(data['positive_share'], 4)}）",
     )
     pr_axes.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="再現率", ylabel="適合率", title="PR 曲線")
-    pr_axes.grid(alpha=0.3)
-    pr_axes.legend(loc="lower left", fontsize=8)
+    label_axes(pr_axes, legend={"loc": "lower left", "fontsize": 8})
     roc_axes.plot([0, 1], [0, 1], color="gray", linestyle="--", label="でたらめなスコア")
     roc_axes.plot(
         data["false_positive_rates"],
@@ -108,9 +106,7 @@ def draw_pr_roc(data: PrRocData) -> Figure:
         label=f"決定木 AUC {format_fixed(data['auc'], 4)}",
     )
     roc_axes.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="偽陽性率", ylabel="真陽性率（再現率）")
-    roc_axes.set_title("ROC 曲線")
-    roc_axes.grid(alpha=0.3)
-    roc_axes.legend(loc="lower right", fontsize=8)
+    label_axes(roc_axes, title="ROC 曲線", legend={"loc": "lower right", "fontsize": 8})
     figure.suptitle(f"Survived の決定木（深さ 2、{N_SPLITS} 分割の分割外スコア）")
     figure.tight_layout()
     return figure
@@ -168,7 +164,7 @@ def overfitting_data() -> OverfittingData:
 
 def draw_overfitting(data: OverfittingData) -> Figure:
     """左: 当てはめた曲線、中: 次数ごとの誤差、右: 次数 9 で罰則ごとの誤差。"""
-    figure = Figure(figsize=(12.0, 4.0))
+    figure = new_figure((12.0, 4.0))
     curve_axes, degree_axes, penalty_axes = figure.subplots(1, 3)
     curve_axes.plot(data["grid"], [true_curve(x) for x in data["grid"]], "k--", label="sin(2πx)")
     for name, values in data["curves"].items():
@@ -187,8 +183,7 @@ def draw_overfitting(data: OverfittingData) -> Figure:
             noise, color="gray", linestyle=":", label=f"雑音の分散 {format_fixed(noise, 4)}"
         )
         axes.set(ylim=(0, 0.6), ylabel="平均二乗誤差")
-        axes.grid(alpha=0.3)
-        axes.legend(fontsize=8)
+        label_axes(axes, legend={"fontsize": 8})
     degree_axes.set(xlabel="多項式の次数 M", title="次数を上げる（罰則なし）")
     penalty_axes.set(xlabel="log10 λ", title="次数 9 に L2 の罰則を入れる")
     figure.tight_layout()
@@ -233,7 +228,7 @@ def bias_variance_data() -> BiasVarianceData:
 
 def draw_bias_variance(data: BiasVarianceData) -> Figure:
     """次数を横軸に、バイアス²・バリアンス・3 つの和・実測の期待値を描く。"""
-    figure = Figure(figsize=(6.4, 4.2))
+    figure = new_figure((6.4, 4.2))
     axes = figure.subplots()
     degrees = data["degrees"]
     totals = [
@@ -250,8 +245,7 @@ def draw_bias_variance(data: BiasVarianceData) -> Figure:
         ylabel="二乗誤差",
         title=f"訓練データ {N_POINTS} 点を {N_SETS} 組引き直したときの内訳",
     )
-    axes.grid(alpha=0.3)
-    axes.legend(fontsize=8)
+    label_axes(axes, legend={"fontsize": 8})
     figure.tight_layout()
     return figure
 
@@ -280,11 +274,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [pr_roc, overfitting, parts]
 
 
-def main() -> None:
-    """chapters/figures/ の図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -7,9 +7,7 @@ python -m getting_started_ml.appendix_c.figures で chapters/figures/ の 3 つ�
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypedDict
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.appendix_c.applied import (
     PRACTICAL_THRESHOLD,
@@ -20,9 +18,10 @@ from getting_started_ml.appendix_c.intervals import interval_coverage
 from getting_started_ml.appendix_c.selection import best_of_k_exact, best_of_k_simulated
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter11 import prepare_survived
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 CREATOR = "getting_started_ml.appendix_c.figures"
 COVERAGE_FIGURE = "appendix-c-coverage.svg"
@@ -104,25 +103,25 @@ def selection_data() -> SelectionData:
 
 def draw_coverage(data: CoverageData) -> Figure:
     """件数を横軸（対数）に、2 つの区間の被覆率を描く。"""
-    figure = Figure(figsize=(6.4, 4.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.2))
     axes.axhline(0.95, color="gray", linestyle="--", label="名乗っている 0.95")
     axes.plot(data["sizes"], data["wald"], marker="o", label="素朴な区間")
     axes.plot(data["sizes"], data["wilson"], marker="s", label="Wilson の区間")
     axes.set_xscale("log")
-    axes.set_xlabel("件数 n（対数目盛）")
-    axes.set_ylabel("本当の値を含む確率")
-    axes.set_title(f"本当の正解率 {data['p']} のときの 95% 区間の被覆率")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="lower right")
+    label_axes(
+        axes,
+        x="件数 n（対数目盛）",
+        y="本当の値を含む確率",
+        title=f"本当の正解率 {data['p']} のときの 95% 区間の被覆率",
+        legend={"loc": "lower right"},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_differences(data: DifferencesData) -> Figure:
     """分割ごとの差を横一列の点で、2 つの区間を横棒で描く。"""
-    figure = Figure(figsize=(6.4, 3.6))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 3.6))
     values = data["fold_differences"]
     axes.scatter(values, [0.0] * len(values), alpha=0.6, label="分割ごとの差（50 個）")
     for height, (low, high), color, label in [
@@ -135,27 +134,32 @@ def draw_differences(data: DifferencesData) -> Figure:
     axes.axvline(data["threshold"], color="tab:red", linestyle="--", label="実用上の基準 0.01")
     axes.set_yticks([0, 1, 2], ["分割ごと", "素朴", "補正"])
     axes.set_ylim(-0.6, 2.6)
-    axes.set_xlabel("正解率の差（深さ 3 − 深さ 2）")
-    axes.set_title("Survived の決定木: 深さを 1 段増やした差")
-    axes.legend(loc="upper left", fontsize=7)
+    label_axes(
+        axes,
+        x="正解率の差（深さ 3 − 深さ 2）",
+        title="Survived の決定木: 深さを 1 段増やした差",
+        legend={"loc": "upper left", "fontsize": 7},
+        grid=None,
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_selection(data: SelectionData) -> Figure:
     """候補の数を横軸に、選んだ版の点の期待値（線）とシミュレーション（点）を描く。"""
-    figure = Figure(figsize=(6.4, 4.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.2))
     axes.axhline(0.7, color="gray", linestyle="--", label="本当の実力 0.70")
     axes.plot(data["ks"], data["exact"], label="正確な期待値（二項分布）")
     axes.scatter(
         data["simulated_ks"], data["simulated"], color="tab:red", zorder=3, label="シミュレーション"
     )
-    axes.set_xlabel("候補の数 k")
-    axes.set_ylabel("選んだ版の点の平均")
-    axes.set_title("実力の同じ候補を 500 問で測って最良を選ぶ")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="lower right")
+    label_axes(
+        axes,
+        x="候補の数 k",
+        y="選んだ版の点の平均",
+        title="実力の同じ候補を 500 問で測って最良を選ぶ",
+        legend={"loc": "lower right"},
+    )
     figure.tight_layout()
     return figure
 
@@ -185,11 +189,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 3 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

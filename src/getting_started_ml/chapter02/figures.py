@@ -11,15 +11,14 @@ from __future__ import annotations
 import math
 from itertools import combinations
 from pathlib import Path
-from typing import TypeAlias, TypedDict
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 from getting_started_ml.chapter02 import IRIS, TARGET, Table
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_figure, redraw, write_figure
 from getting_started_ml.numeric import kahan_mean
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 IRIS_PAIRS_FIGURE = "chapter02-iris-pairs.svg"
 CREATOR = "getting_started_ml.chapter02.figures"
@@ -80,7 +79,7 @@ def draw_iris_pairs(columns: list[str], values: IrisValues) -> Figure:
     pairs = list(combinations(columns, 2))
     n_columns = min(len(pairs), PANELS_PER_ROW)
     n_rows = math.ceil(len(pairs) / PANELS_PER_ROW)
-    figure = Figure(figsize=(3.2 * n_columns, 3.0 * n_rows))
+    figure = new_figure((3.2 * n_columns, 3.0 * n_rows))
     panels = list(figure.subplots(n_rows, n_columns, squeeze=False).flat)
     for axes, (x_column, y_column) in zip(panels, pairs, strict=False):
         for name, by_column in values.items():
@@ -90,9 +89,7 @@ def draw_iris_pairs(columns: list[str], values: IrisValues) -> Figure:
                 if x is not None and y is not None
             ]
             axes.scatter([x for x, _ in points], [y for _, y in points], s=10, label=name)
-        axes.set_xlabel(x_column)
-        axes.set_ylabel(y_column)
-        axes.grid(alpha=0.3)
+        label_axes(axes, x=x_column, y=y_column)
     panels[0].legend(fontsize=8)
     figure.suptitle("iris の列の組ごとの散布図（色は種類。値は書籍のデータの 0〜1 の尺度）")
     figure.tight_layout()
@@ -115,11 +112,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, IRIS_PAIRS_FIGURE, svg)]
 
 
-def main() -> None:
-    """chapters/figures/ の第 2 章の図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from pathlib import Path
-from typing import Any
-
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from getting_started_ml.chapter02 import IRIS, Features, Table, prepare_iris
 from getting_started_ml.chapter03.experiment import SHOWN_DEPTH
 from getting_started_ml.chapter03.tree import Leaf, Tree, build_tree
 from getting_started_ml.checks import require_same_length
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import figure_svg, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 TREE_FIGURE = "chapter03-tree.svg"
 CREATOR = "getting_started_ml.chapter03.figures"
@@ -117,8 +116,7 @@ def draw_node(axes: Axes, data: TreeData, left: float, width: float, y: float) -
 
 def draw_tree(data: TreeData) -> Figure:
     """根を上に、葉を下に並べる。各箱の数字はそこに来た訓練データの種類ごとの件数。"""
-    figure = Figure(figsize=(7.2, 4.6))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((7.2, 4.6))
     draw_node(axes, data, 0.0, 1.0, 0.0)
     axes.set(xlim=(0, 1), ylim=(-SHOWN_DEPTH - 0.5, 0.5))
     axes.axis("off")
@@ -137,11 +135,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, TREE_FIGURE, tree_svg(shown_tree_data(Table.load(IRIS))))]
 
 
-def main() -> None:
-    """chapters/figures/ の第 3 章の図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -8,9 +8,7 @@ python -m getting_started_ml.chapter07.figures で chapters/figures/ の図を�
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypedDict
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07.experiment import (
@@ -20,9 +18,10 @@ from getting_started_ml.chapter07.experiment import (
     TARGET,
     is_outlier,
 )
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 OUTLIER_FIGURE = "chapter07-cinema-outlier.svg"
 CREATOR = "getting_started_ml.chapter07.figures"
@@ -81,8 +80,7 @@ def outlier_figure_data(points: list[Point]) -> OutlierFigureData:
 
 def draw_outlier(points: list[Point]) -> Figure:
     """残す点は青、外れ値は赤い × で描き、規則の境界（SNS2 と sales）を点線で示す。"""
-    figure = Figure(figsize=(6.4, 4.6))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.6))
     normal = [p for p in points if not p["outlier"]]
     outliers = [p for p in points if p["outlier"]]
     axes.scatter([p["x"] for p in normal], [p["y"] for p in normal], s=14, label="残す行")
@@ -107,14 +105,12 @@ def draw_outlier(points: list[Point]) -> Figure:
         )
     axes.axvline(OUTLIER_SNS2_ABOVE, linestyle=":", color="gray")
     axes.axhline(OUTLIER_SALES_BELOW, linestyle=":", color="gray")
-    axes.set_xlabel(X_COLUMN)
-    axes.set_ylabel(f"{TARGET}（興行収入）")
+    label_axes(axes, x=X_COLUMN, y=f"{TARGET}（興行収入）", grid=None)
     axes.set_title(
         f"cinema: {X_COLUMN} が {OUTLIER_SNS2_ABOVE:g} を超え、しかも {TARGET} が "
         f"{OUTLIER_SALES_BELOW:g} 未満の行を除く"
     )
-    axes.grid(alpha=0.3)
-    axes.legend(loc="upper left")
+    label_axes(axes, legend={"loc": "upper left"})
     figure.tight_layout()
     return figure
 
@@ -135,11 +131,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, OUTLIER_FIGURE, svg)]
 
 
-def main() -> None:
-    """chapters/figures/ の第 7 章の図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -18,9 +18,7 @@ from getting_started_ml.chapter08.experiment import (
     depth_table,
     split_survived,
 )
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_figure, redraw, write_figure
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -64,10 +62,7 @@ def depth_figure_data(rows: Sequence[DepthRow]) -> DepthFigureData:
 
 def draw_depth(data: DepthFigureData) -> Figure:
     """左に正解率、右に見つけた生存者の数を、深さを横軸にして描く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(9.6, 4.2))
+    figure = new_figure((9.6, 4.2))
     accuracy_axes, found_axes = figure.subplots(1, 2)
     depths = data["depths"]
     for key, label, style in [
@@ -78,20 +73,28 @@ def draw_depth(data: DepthFigureData) -> Figure:
     ]:
         color, line = style
         accuracy_axes.plot(depths, data[key], marker="o", color=color, linestyle=line, label=label)  # type: ignore[literal-required]
-    accuracy_axes.set_xlabel("木の深さの上限")
-    accuracy_axes.set_ylabel("正解率")
-    accuracy_axes.set_title("正解率")
-    accuracy_axes.legend(fontsize=8)
+    label_axes(
+        accuracy_axes,
+        x="木の深さの上限",
+        y="正解率",
+        title="正解率",
+        legend={"fontsize": 8},
+        grid=None,
+    )
     for key, label, color in [
         ("found_none", "NONE", "tab:blue"),
         ("found_balanced", "BALANCED", "tab:orange"),
     ]:
         found_axes.plot(depths, data[key], marker="o", color=color, label=label)  # type: ignore[literal-required]
     found_axes.axhline(data["survivors"], color="gray", linestyle=":", label="テストの生存者の数")
-    found_axes.set_xlabel("木の深さの上限")
-    found_axes.set_ylabel("人数")
-    found_axes.set_title(f"テストの生存者 {data['survivors']} 人のうち見つけた人数")
-    found_axes.legend(fontsize=8, loc="lower right")
+    label_axes(
+        found_axes,
+        x="木の深さの上限",
+        y="人数",
+        title=f"テストの生存者 {data['survivors']} 人のうち見つけた人数",
+        legend={"fontsize": 8, "loc": "lower right"},
+        grid=None,
+    )
     for axes in (accuracy_axes, found_axes):
         axes.set_xticks(depths)
         axes.grid(alpha=0.3)
@@ -111,11 +114,5 @@ def write_depth_figure(directory: Path) -> Path:
     return write_figure(directory, DEPTH_FIGURE, depth_svg(data))
 
 
-def main() -> None:
-    """chapters/figures/chapter08-depth.svg を描き直す。"""
-    path = write_depth_figure(FIGURES_DIR)
-    print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(lambda directory: [write_depth_figure(directory)]))

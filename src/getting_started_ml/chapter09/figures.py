@@ -8,10 +8,7 @@ python -m getting_started_ml.chapter09.figures で chapters/figures/ の SVG を
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypedDict
-
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.chapter02 import Features, Table, TrainTestSplit
 from getting_started_ml.chapter07 import r2_score
@@ -23,12 +20,12 @@ from getting_started_ml.chapter09.experiment import (
     prepare_boston,
 )
 from getting_started_ml.chapter09.features import fit_feature_set
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import figure_svg, new_figure, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
-load_matplotlib()  # 日本語のフォントを登録し、画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 PREDICTIONS_FIGURE = "chapter09-predictions.svg"
 COMPARED_SETS = FEATURE_SETS[:2]  # 元の 3 列と、2 乗の項を足した 6 列
@@ -76,7 +73,7 @@ def draw_panel(
 
 def draw_predictions(data: PredictionData) -> Figure:
     """2 つのモデルの散布図を、同じ目盛りで横に並べる。"""
-    figure = Figure(figsize=(9.0, 5.0), layout="constrained")
+    figure = new_figure((9.0, 5.0), layout="constrained")
     panels = figure.subplots(1, len(data["labels"]))
     every_value = [*data["actual"], *(v for values in data["predicted"] for v in values)]
     limits = (min(every_value) - 2.0, max(every_value) + 2.0)
@@ -104,11 +101,5 @@ def write_figures(directory: Path) -> list[Path]:
     return [write_figure(directory, PREDICTIONS_FIGURE, predictions_svg(data))]
 
 
-def main() -> None:
-    """chapters/figures/ の図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -23,9 +23,7 @@ from getting_started_ml.chapter10.forest import RandomForest
 from getting_started_ml.chapter10.importance import forest_importances
 from getting_started_ml.chapter10.logistic import LogisticRegression
 from getting_started_ml.chapter10.models import as_matrix
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed
 
 if TYPE_CHECKING:
@@ -86,11 +84,7 @@ def loss_figure_data(split: TrainTestSplit[Features, str]) -> LossFigureData:
 
 def draw_importances(data: ImportanceFigureData) -> Figure:
     """列ごとに、自作と scikit-learn の重要度を横に並べた棒で描く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(6.4, 4.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.2))
     positions = range(len(data["columns"]))
     width = 0.38
     for offset, values, label, color in (
@@ -101,21 +95,20 @@ def draw_importances(data: ImportanceFigureData) -> Figure:
         axes.bar_label(bars, labels=[format_fixed(v, 4) for v in values], fontsize=8, padding=2)
     axes.set_xticks(list(positions), data["columns"])
     axes.set_ylim(0, max([*data["own"], *data["library"]]) * 1.18)
-    axes.set_ylabel("重要度（合計 1）")
-    axes.set_title(f"ランダムフォレスト（{N_ESTIMATORS} 本）の特徴量の重要度")
-    axes.grid(axis="y", alpha=0.3)
-    axes.legend(loc="upper left", fontsize=8)
+    label_axes(
+        axes,
+        y="重要度（合計 1）",
+        title=f"ランダムフォレスト（{N_ESTIMATORS} 本）の特徴量の重要度",
+        grid={"axis": "y", "alpha": 0.3},
+        legend={"loc": "upper left", "fontsize": 8},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_loss(data: LossFigureData) -> Figure:
     """回ごとの交差エントロピー。横軸は対数で、最初の数百回の急な下がり方も見えるようにする。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(6.4, 4.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.2))
     epochs = [epoch + 1 for epoch in data["epochs"]]  # 対数軸に 0 は置けないので 1 から数える
     axes.plot(epochs, data["losses"], color="tab:blue", label="学習率 1.0")
     axes.axhline(math.log(3), color="gray", linestyle="--", label="ln 3（当て推量の損失）")
@@ -126,11 +119,13 @@ def draw_loss(data: LossFigureData) -> Figure:
     )
     axes.set_xscale("log")
     axes.set_ylim(0, 1.2)
-    axes.set_xlabel("学習の回数（対数目盛り）")
-    axes.set_ylabel("交差エントロピー（訓練データ）")
-    axes.set_title("ロジスティック回帰の損失（更新の前に測った値）")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="lower left")
+    label_axes(
+        axes,
+        x="学習の回数（対数目盛り）",
+        y="交差エントロピー（訓練データ）",
+        title="ロジスティック回帰の損失（更新の前に測った値）",
+        legend={"loc": "lower left"},
+    )
     figure.tight_layout()
     return figure
 
@@ -155,11 +150,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -29,13 +29,13 @@ from getting_started_ml.chapter11.experiment import (
 from getting_started_ml.chapter11.metrics import confusion_matrix
 from getting_started_ml.chapter11.out_of_fold import out_of_fold_predictions, out_of_fold_scores
 from getting_started_ml.chapter11.roc import auc, roc_curve
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
 from getting_started_ml.figures import (
     FIGURES_DIR,
     embedded_data,
     figure_svg,
-    load_matplotlib,
+    label_axes,
+    new_axes,
+    redraw,
     svg_settings,
     write_figure,
 )
@@ -124,11 +124,7 @@ def draw_confusion(data: ConfusionFigureData) -> Figure:
     """行が正解、列が予測。件数が多いほど濃い色にし、各欄に件数と名前を書く。"""
     cells = [[data["tp"], data["fn"]], [data["fp"], data["tn"]]]
     names = [["真陽性", "偽陰性"], ["偽陽性", "真陰性"]]
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(5.4, 4.6))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((5.4, 4.6))
     image = axes.imshow(cells, cmap="Blues", vmin=0)
     largest = max(max(row) for row in cells)
     for i, row in enumerate(cells):
@@ -138,8 +134,7 @@ def draw_confusion(data: ConfusionFigureData) -> Figure:
     labels = ["生存（1）", "死亡（0）"]
     axes.set_xticks([0, 1], labels)
     axes.set_yticks([0, 1], labels)
-    axes.set_xlabel("予測")
-    axes.set_ylabel("正解")
+    label_axes(axes, x="予測", y="正解", grid=None)
     total = sum(sum(row) for row in cells)
     axes.set_title(
         f"Survived の混同行列\n"
@@ -153,11 +148,7 @@ def draw_confusion(data: ConfusionFigureData) -> Figure:
 
 def draw_roc(data: RocFigureData) -> Figure:
     """ROC 曲線と、でたらめなスコアを表す対角線を描く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(5.6, 5.2))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((5.6, 5.2))
     fpr, tpr = data["false_positive_rates"], data["true_positive_rates"]
     axes.plot([0, 1], [0, 1], linestyle="--", color="gray", label="でたらめなスコア（AUC 0.5）")
     axes.plot(
@@ -168,22 +159,20 @@ def draw_roc(data: RocFigureData) -> Figure:
         label=f"決定木（深さ {TREE_DEPTH}）AUC {format_fixed(data['auc'], 4)}",
     )
     axes.set(xlim=(0, 1), ylim=(0, 1.02), aspect="equal")
-    axes.set_xlabel("偽陽性率（死亡した人を生存と予測した割合）")
-    axes.set_ylabel("真陽性率（再現率）")
-    axes.set_title(f"Survived の ROC 曲線（{N_SPLITS} 分割の分割外スコア）")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="lower right")
+    label_axes(
+        axes,
+        x="偽陽性率（死亡した人を生存と予測した割合）",
+        y="真陽性率（再現率）",
+        title=f"Survived の ROC 曲線（{N_SPLITS} 分割の分割外スコア）",
+        legend={"loc": "lower right"},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_fold_scores(data: FoldScoreData) -> Figure:
     """指標ごとに、分割ごとのスコアを点で、平均を横線で描く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(6.4, 4.4))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.4))
     n_folds = len(data["scores"][0]) if data["scores"] else 0
     offsets = [(fold - (n_folds - 1) / 2) * 0.09 for fold in range(n_folds)]
     for fold, offset in enumerate(offsets):
@@ -204,10 +193,13 @@ def draw_fold_scores(data: FoldScoreData) -> Figure:
         )
     axes.set_xticks(range(len(data["metrics"])), data["metrics"])
     axes.set(xlim=(-0.5, len(data["metrics"]) - 0.1), ylim=(0.4, 1.0))
-    axes.set_ylabel("スコア")
-    axes.set_title(f"Survived の決定木: {N_SPLITS} 分割ごとのスコアと平均（横線）")
-    axes.grid(axis="y", alpha=0.3)
-    axes.legend(loc="lower left", fontsize=8, ncols=n_folds)
+    label_axes(
+        axes,
+        y="スコア",
+        title=f"Survived の決定木: {N_SPLITS} 分割ごとのスコアと平均（横線）",
+        grid={"axis": "y", "alpha": 0.3},
+        legend={"loc": "lower left", "fontsize": 8, "ncols": n_folds},
+    )
     figure.tight_layout()
     return figure
 
@@ -243,11 +235,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 3 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -13,9 +13,14 @@ from getting_started_ml.chapter12.experiment import ALPHAS, LASSO_ALPHA, load_bo
 from getting_started_ml.chapter12.features import BostonDataset
 from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge
 from getting_started_ml.chapter12.selection import best_experiment, run_ridge_experiments
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import (
+    figure_svg,
+    label_axes,
+    new_axes,
+    new_figure,
+    redraw,
+    write_figure,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -95,11 +100,7 @@ def coefficient_path_data(dataset: BostonDataset) -> CoefficientPathData:
 
 def draw_validation_curve(data: ValidationCurveData) -> Figure:
     """訓練と検証の R² を alpha の対数の軸に描き、alpha 0 を点線で、選んだ alpha を縦線で示す。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(6.4, 4.4))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.4))
     axes.plot(data["alphas"], data["train_scores"], color="tab:blue", label="訓練 R²")
     axes.plot(data["alphas"], data["validation_scores"], color="tab:orange", label="検証 R²")
     axes.axhline(data["linear_train_score"], color="tab:blue", linestyle=":", linewidth=1)
@@ -117,21 +118,20 @@ def draw_validation_curve(data: ValidationCurveData) -> Figure:
     )
     axes.set_xscale("log")
     axes.set_ylim(0.0, 1.0)
-    axes.set_xlabel("alpha（対数の目盛り）")
-    axes.set_ylabel("決定係数 R²")
-    axes.set_title("リッジ回帰の検証曲線（訓練 47 件、検証 21 件）")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="lower left")
+    label_axes(
+        axes,
+        x="alpha（対数の目盛り）",
+        y="決定係数 R²",
+        title="リッジ回帰の検証曲線（訓練 47 件、検証 21 件）",
+        legend={"loc": "lower left"},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_coefficient_paths(data: CoefficientPathData) -> Figure:
     """左にリッジ回帰、右にラッソ回帰の係数を、alpha の対数の軸に描く。"""
-    load_matplotlib()
-    from matplotlib.figure import Figure  # noqa: PLC0415
-
-    figure = Figure(figsize=(10.4, 4.6))
+    figure = new_figure((10.4, 4.6))
     ridge_axes, lasso_axes = figure.subplots(1, 2, sharey=True)
     panels = [
         (ridge_axes, data["ridge_alphas"], data["ridge_coefficients"], "リッジ回帰"),
@@ -142,9 +142,7 @@ def draw_coefficient_paths(data: CoefficientPathData) -> Figure:
             axes.plot(alphas, [row[j] for row in coefficients], label=name)
         axes.axhline(0.0, color="black", linewidth=0.8)
         axes.set_xscale("log")
-        axes.set_xlabel("alpha（対数の目盛り）")
-        axes.set_title(f"{title}の係数")
-        axes.grid(alpha=0.3)
+        label_axes(axes, x="alpha（対数の目盛り）", title=f"{title}の係数")
     lasso_axes.axvline(LASSO_ALPHA, color="gray", linestyle="--", linewidth=1)
     ridge_axes.set_ylabel("係数（標準化した特徴量の 1 単位あたり）")
     lasso_axes.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)
@@ -175,11 +173,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

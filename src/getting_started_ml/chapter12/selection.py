@@ -14,6 +14,7 @@ from getting_started_ml.chapter12.regularization import (
     float_values,
     require_alpha,
 )
+from getting_started_ml.checks import require_candidates
 
 
 # --8<-- [start:experiment]
@@ -55,11 +56,7 @@ def run_ridge_experiments(
 
 def best_experiment(experiments: Sequence[Experiment]) -> Experiment:
     """検証の R² が最も高い実験。同じ値なら先の実験（小さい alpha）が勝つ。"""
-    if not experiments:
-        raise ValueError("experiments が空なので、選べる実験がありません")
-    for position, experiment in enumerate(experiments):
-        if not isinstance(experiment, Experiment):
-            raise TypeError(f"experiments の {position} 番目が Experiment ではありません")
+    experiments = require_candidates(experiments, Experiment, "experiments")
     unscored = [e.alpha for e in experiments if math.isnan(e.validation_score)]
     if unscored:  # NaN は比べると常に偽なので、max の答えが並び順で変わってしまう
         raise ValueError(f"experiments の検証の R² が NaN です（alpha={unscored}）")

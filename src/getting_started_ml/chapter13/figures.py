@@ -7,9 +7,7 @@ python -m getting_started_ml.chapter13.figures で chapters/figures/ の 2 つ�
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypedDict
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.chapter13.experiment import (
     THRESHOLD,
@@ -17,12 +15,11 @@ from getting_started_ml.chapter13.experiment import (
     load_standardized_boston,
 )
 from getting_started_ml.chapter13.pca import components_needed, fit_pca
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import format_fixed, kahan_mean
 
-load_matplotlib()  # 日本語のフォントを登録し、画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 SCREE_FIGURE = "chapter13-scree.svg"
 SCORES_FIGURE = "chapter13-scores.svg"
@@ -76,8 +73,7 @@ def score_data(data: StandardizedTable) -> ScoreData:
 
 def draw_scree(data: ScreeData) -> Figure:
     """寄与率を棒、累積寄与率を折れ線で描き、しきい値に横線を引く。"""
-    figure = Figure(figsize=(6.4, 4.4))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.4))
     positions = list(range(1, len(data["ratios"]) + 1))
     axes.bar(positions, data["ratios"], color="tab:blue", label="寄与率")
     axes.plot(positions, data["cumulative"], marker="o", color="tab:orange", label="累積寄与率")
@@ -93,18 +89,20 @@ def draw_scree(data: ScreeData) -> Figure:
     )
     axes.set_xticks(positions, [f"PC{p}" for p in positions], rotation=60, fontsize=8)
     axes.set(ylim=(0, 1.05))
-    axes.set_ylabel("分散に占める割合")
-    axes.set_title("Boston（15 列）の主成分の寄与率")
-    axes.grid(axis="y", alpha=0.3)
-    axes.legend(loc="center right")
+    label_axes(
+        axes,
+        y="分散に占める割合",
+        title="Boston（15 列）の主成分の寄与率",
+        grid={"axis": "y", "alpha": 0.3},
+        legend={"loc": "center right"},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_scores(data: ScoreData) -> Figure:
     """各行を第 1・第 2 主成分の平面に置き、CRIME のグループで色を分ける。平均は × で示す。"""
-    figure = Figure(figsize=(6.0, 5.0))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.0, 5.0))
     for group, points in data["groups"].items():
         color = GROUP_COLORS.get(group, "tab:gray")
         axes.scatter(
@@ -119,11 +117,13 @@ def draw_scores(data: ScoreData) -> Figure:
         axes.scatter([mean[0]], [mean[1]], marker="x", s=120, linewidths=2.5, color=color)
     axes.axhline(0, color="gray", linewidth=0.6)
     axes.axvline(0, color="gray", linewidth=0.6)
-    axes.set_xlabel("第 1 主成分（INDUS・NOX・TAX が大きいほど右）")
-    axes.set_ylabel("第 2 主成分（PRICE・RM が大きいほど上）")
-    axes.set_title("Boston の各行の主成分得点（× はグループの平均）")
-    axes.grid(alpha=0.3)
-    axes.legend(loc="lower left", fontsize=8)
+    label_axes(
+        axes,
+        x="第 1 主成分（INDUS・NOX・TAX が大きいほど右）",
+        y="第 2 主成分（PRICE・RM が大きいほど上）",
+        title="Boston の各行の主成分得点（× はグループの平均）",
+        legend={"loc": "lower left", "fontsize": 8},
+    )
     figure.tight_layout()
     return figure
 
@@ -150,11 +150,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -7,21 +7,18 @@ python -m getting_started_ml.chapter14.figures で chapters/figures/ の 2 つ�
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypedDict
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.arrays import FloatRows, as_array
 from getting_started_ml.chapter13 import fit_pca, standardize
 from getting_started_ml.chapter14.experiment import CLUSTER_COUNTS, N_CLUSTERS, load_spending
 from getting_started_ml.chapter14.idiomatic import kmeans_plus_plus_sse
 from getting_started_ml.chapter14.kmeans import fit_with_restarts
-from getting_started_ml.cli import run_chapter
-from getting_started_ml.dataset import PROJECT_ROOT
-from getting_started_ml.figures import FIGURES_DIR, figure_svg, load_matplotlib, write_figure
+from getting_started_ml.figures import figure_svg, label_axes, new_axes, redraw, write_figure
 from getting_started_ml.numeric import kahan_mean
 
-load_matplotlib()  # 日本語のフォントを登録し、画面の無い環境でも描く
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 ELBOW_FIGURE = "chapter14-elbow.svg"
 CLUSTERS_FIGURE = "chapter14-clusters.svg"
@@ -76,8 +73,7 @@ def cluster_data(points: FloatRows) -> ClusterData:
 
 def draw_elbow(data: ElbowData) -> Figure:
     """クラスタの数ごとの SSE を、自作と scikit-learn の 2 本の折れ線で描く。"""
-    figure = Figure(figsize=(6.4, 4.4))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 4.4))
     axes.plot(data["counts"], data["own"], marker="o", label="自作（種 0〜9 の初期中心、最小）")
     axes.plot(
         data["counts"],
@@ -88,19 +84,20 @@ def draw_elbow(data: ElbowData) -> Figure:
     )
     axes.axvline(N_CLUSTERS, color="gray", linewidth=0.8, linestyle=":")
     axes.set_xticks(data["counts"])
-    axes.set_xlabel("クラスタの数 k")
-    axes.set_ylabel("SSE（標準化した 6 列）")
-    axes.set_title("Wholesale: クラスタの数ごとの SSE（エルボー法）")
-    axes.grid(alpha=0.3)
-    axes.legend(fontsize=8)
+    label_axes(
+        axes,
+        x="クラスタの数 k",
+        y="SSE（標準化した 6 列）",
+        title="Wholesale: クラスタの数ごとの SSE（エルボー法）",
+        legend={"fontsize": 8},
+    )
     figure.tight_layout()
     return figure
 
 
 def draw_clusters(data: ClusterData) -> Figure:
     """各顧客を第 1・第 2 主成分の平面に置き、クラスタで色を分ける。中心の得点は × で示す。"""
-    figure = Figure(figsize=(6.4, 5.0))
-    axes = figure.add_subplot()
+    figure, axes = new_axes((6.4, 5.0))
     for index, (key, members) in enumerate(data["clusters"].items()):
         color = f"C{index}"
         axes.scatter(
@@ -114,11 +111,13 @@ def draw_clusters(data: ClusterData) -> Figure:
         center = data["centers"][key]
         axes.scatter([center[0]], [center[1]], marker="x", s=120, linewidths=2.5, color=color)
     pc1, pc2 = (round(100 * ratio) for ratio in data["ratios"])
-    axes.set_xlabel(f"第 1 主成分（寄与率 約 {pc1}%）")
-    axes.set_ylabel(f"第 2 主成分（寄与率 約 {pc2}%）")
-    axes.set_title("Wholesale の 5 つのクラスタ（第 13 章の主成分分析で 2 次元に）")
-    axes.grid(alpha=0.3)
-    axes.legend(fontsize=8)
+    label_axes(
+        axes,
+        x=f"第 1 主成分（寄与率 約 {pc1}%）",
+        y=f"第 2 主成分（寄与率 約 {pc2}%）",
+        title="Wholesale の 5 つのクラスタ（第 13 章の主成分分析で 2 次元に）",
+        legend={"fontsize": 8},
+    )
     figure.tight_layout()
     return figure
 
@@ -142,11 +141,5 @@ def write_figures(directory: Path) -> list[Path]:
     ]
 
 
-def main() -> None:
-    """chapters/figures/ の 2 つの図を描き直す。"""
-    for path in write_figures(FIGURES_DIR):
-        print(f"書き出しました: {path.relative_to(PROJECT_ROOT)}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(run_chapter(main))
+    raise SystemExit(redraw(write_figures))

@@ -16,7 +16,7 @@ from functools import cache
 import numpy as np
 
 from getting_started_ml.arrays import FloatArray, FloatRows, RowsLike, as_array, as_rows
-from getting_started_ml.checks import require_count, require_same_length
+from getting_started_ml.checks import require_candidates, require_count, require_same_length
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import kahan_mean
 
@@ -206,11 +206,8 @@ class Candidate:
 
 def best_result(candidates: Sequence[Candidate]) -> Candidate:
     """SSE が最小の候補。同じなら先の候補（小さい種）。"""
-    if not candidates:
-        raise ValueError("候補が 1 つもありません")
+    candidates = require_candidates(candidates, Candidate, "candidates")
     for position, candidate in enumerate(candidates):
-        if not isinstance(candidate, Candidate):
-            raise TypeError(f"candidates の {position} 番目が Candidate ではありません")
         if math.isnan(candidate.result.sse):  # NaN は比べると常に偽なので、並び順で答えが変わる
             raise ValueError(f"candidates の {position} 番目の SSE が NaN です")
     best = candidates[0]
