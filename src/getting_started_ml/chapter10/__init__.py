@@ -38,6 +38,7 @@ from getting_started_ml.chapter10.importance import (
     decrease_shares,
     forest_importances,
     normalized,
+    require_fitted,
     tree_importances,
 )
 from getting_started_ml.chapter10.logistic import (
@@ -106,6 +107,7 @@ __all__ = [
     "load_split",
     "majority_vote",
     "normalized",
+    "require_fitted",
     "row_sums",
     "score_line",
     "sequential_sum",

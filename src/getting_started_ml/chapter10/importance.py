@@ -10,7 +10,7 @@ from getting_started_ml.chapter03 import Leaf, NotFittedError, Tree, gini, pick
 from getting_started_ml.chapter10.forest import RandomForest, bootstrap_data
 from getting_started_ml.chapter10.logistic import sequential_sum
 from getting_started_ml.chapter10.models import check_rows
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_count, require_same_length
 
 L = TypeVar("L", bound=Hashable)
 
@@ -63,8 +63,7 @@ def forest_importances(
     forest: RandomForest, x: Sequence[Features], t: Sequence[str]
 ) -> dict[str, float]:
     """木ごとに（その木のブートストラップで）重要度を求め、平均して、もう一度合計 1 にそろえる。"""
-    if not forest.trees:
-        raise NotFittedError("重要度を求める前に fit で学習してください")
+    require_fitted(forest)
     require_same_length(x, t, "特徴量", "正解")
     if not x:
         raise ValueError("行が 1 つもないので重要度を求められません")
@@ -81,9 +80,19 @@ def forest_importances(
 
 def check_positions(forest: RandomForest, n_rows: int) -> None:
     """どの木が引いた行の位置も、渡された行の数に収まっていることを確かめる。"""
+    require_fitted(forest)
+    require_count(n_rows, "n_rows（行の数）")
     largest = max(max(fitted.rows) for fitted in forest.trees)
     if largest >= n_rows:
         raise ValueError(f"木が引いた行の位置 {largest} が、渡された {n_rows} 行を超えています")
 
 
 # --8<-- [end:forest-importances]
+
+
+def require_fitted(forest: RandomForest) -> None:
+    """forest は学習の済んだ RandomForest。"""
+    if not isinstance(forest, RandomForest):
+        raise TypeError(f"forest は RandomForest です（{type(forest).__name__}）")
+    if not forest.trees:
+        raise NotFittedError("重要度を求める前に fit で学習してください")
