@@ -13,6 +13,7 @@ from getting_started_ml.chapter12.experiment import (
     compare_on_test,
     experiment_line,
     load_boston,
+    require_dataset,
     validation_experiments,
 )
 from getting_started_ml.chapter12.features import (
@@ -113,6 +114,7 @@ __all__ = [
     "real_value",
     "remove_outliers",
     "require_alpha",
+    "require_dataset",
     "require_matrix",
     "require_stopping_rule",
     "run_ridge_experiments",
