@@ -195,15 +195,6 @@ KNOWN_BUGS: dict[str, tuple[str, str]] = {
     "chapter10.row_sums": ("[] [nan]", "IndexError NaN"),
     "chapter10.softmax_rows": ("*", "AttributeError"),
     "chapter10.add_decreases": ("nan inf -1 2**70 [nan] [None]", "AttributeError"),
-    "chapter10.decrease_shares": (
-        "[] [nan] [None]  {} ''",
-        "AttributeError IndexError KeyError",
-    ),
-    "chapter10.normalized": (
-        "None nan inf -1 0 2**70 [] [nan] [None]  ''",
-        "AttributeError",
-    ),
-    "chapter10.tree_importances": ("[nan] [None]", "AttributeError"),
     "chapter10.sequential_sum": ("[nan]", "NaN"),
     "chapter12.index_pairs": ("2**70", "TookTooLongError"),
     "chapter12.three_way_positions": ("2**70", "OverflowError"),

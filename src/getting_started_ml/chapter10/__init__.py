@@ -39,6 +39,7 @@ from getting_started_ml.chapter10.importance import (
     forest_importances,
     normalized,
     require_fitted,
+    require_rows,
     tree_importances,
 )
 from getting_started_ml.chapter10.logistic import (
@@ -108,6 +109,7 @@ __all__ = [
     "majority_vote",
     "normalized",
     "require_fitted",
+    "require_rows",
     "row_sums",
     "score_line",
     "sequential_sum",
