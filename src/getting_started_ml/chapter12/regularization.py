@@ -34,6 +34,8 @@ LASSO_MAX_SWEEPS = 10_000
 # --8<-- [start:inputs]
 def spaced(where: str) -> str:
     """日本語の助詞を続けるための区切り。英数字で終わる名前のあとにだけ空白を入れる。"""
+    if not isinstance(where, str):
+        raise TypeError(f"where は場所を書いた文字列です（{type(where).__name__}）")
     return f"{where} " if where[-1:].isascii() else where
 
 
