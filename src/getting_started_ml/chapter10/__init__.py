@@ -7,6 +7,7 @@
 from getting_started_ml.chapter10.descent import (
     best_classes,
     check_finite,
+    check_inputs,
     check_targets,
     class_scores,
     gradient_descent,
@@ -92,6 +93,7 @@ __all__ = [
     "bootstrap_data",
     "bootstrap_sample",
     "check_finite",
+    "check_inputs",
     "check_learning_rate",
     "check_positions",
     "check_rows",
