@@ -195,7 +195,6 @@ KNOWN_BUGS: dict[str, tuple[str, str]] = {
     "chapter08.tree_from_json": ("*", "AttributeError"),
     "chapter08.tree_to_json": ("*", "AttributeError"),
     "chapter12.index_pairs": ("2**70", "TookTooLongError"),
-    "chapter12.three_way_positions": ("2**70", "OverflowError"),
     "chapter12.LassoModel": ("[nan]", "NaN"),
     "chapter12.RegularizedModel": ("[nan]", "NaN"),
     "chapter12.centre": ("[] '' {}", "IndexError KeyError"),
