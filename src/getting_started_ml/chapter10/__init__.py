@@ -7,6 +7,7 @@
 from getting_started_ml.chapter10.descent import (
     best_classes,
     check_finite,
+    check_inputs,
     check_targets,
     class_scores,
     gradient_descent,
@@ -38,6 +39,8 @@ from getting_started_ml.chapter10.importance import (
     decrease_shares,
     forest_importances,
     normalized,
+    require_fitted,
+    require_rows,
     tree_importances,
 )
 from getting_started_ml.chapter10.logistic import (
@@ -90,6 +93,7 @@ __all__ = [
     "bootstrap_data",
     "bootstrap_sample",
     "check_finite",
+    "check_inputs",
     "check_learning_rate",
     "check_positions",
     "check_rows",
@@ -106,6 +110,8 @@ __all__ = [
     "load_split",
     "majority_vote",
     "normalized",
+    "require_fitted",
+    "require_rows",
     "row_sums",
     "score_line",
     "sequential_sum",

@@ -12,7 +12,9 @@ import numpy as np
 
 from getting_started_ml.arrays import FloatArray
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.chapter10.logistic import LOG_EPSILON
+from getting_started_ml.chapter10.logistic import LOG_EPSILON, check_learning_rate
+from getting_started_ml.chapter10.models import check_rows
+from getting_started_ml.checks import require_count
 
 
 # --8<-- [start:numpy-steps]
@@ -21,6 +23,7 @@ def input_matrix(x: Sequence[Features], columns: Sequence[str]) -> FloatArray:
 
     バイアスを「いつも 1 の列の重み」とみなし、重みの先頭の行として一緒に扱う。
     """
+    check_rows(x, columns)
     return np.array(
         [[1.0, *(row.value(column) for column in columns)] for row in x], dtype=np.float64
     )
@@ -57,6 +60,10 @@ def gradient_descent(
     inputs: FloatArray, targets: Sequence[int], n_classes: int, learning_rate: float, epochs: int
 ) -> tuple[FloatArray, list[float]]:
     """重み（先頭の行がバイアス）と各回の損失。損失は更新の前に測るので、長さは epochs。"""
+    check_inputs(inputs, len(targets))
+    require_count(n_classes, "n_classes", minimum=1)
+    check_learning_rate(learning_rate)
+    require_count(epochs, "epochs", minimum=1)
     check_targets(targets, n_classes)
     n = inputs.shape[0]
     rows, classes = np.arange(n), np.array(targets)
@@ -78,6 +85,16 @@ def gradient_descent(
 
 
 # --8<-- [end:gradient-descent]
+
+
+def check_inputs(inputs: FloatArray, n_rows: int) -> None:
+    """inputs は正解と同じ行数の、有限の値の 2 次元の numpy 配列（input_matrix が作るもの）。"""
+    if not isinstance(inputs, np.ndarray) or inputs.ndim != 2:
+        raise TypeError(f"inputs は 2 次元の numpy 配列です（{type(inputs).__name__}）")
+    if inputs.shape[0] != n_rows or n_rows == 0:
+        raise ValueError(f"inputs の行の数 {inputs.shape[0]} と正解の件数 {n_rows} が違うか 0 です")
+    if not np.isfinite(inputs).all():
+        raise ValueError("inputs に有限でない値があります")
 
 
 def check_targets(targets: Sequence[int], n_classes: int) -> None:

@@ -62,6 +62,10 @@ def load_split() -> TrainTestSplit[Features, str]:
 # --8<-- [start:main]
 def score_line(name: str, score: Score) -> str:
     """表の 1 行（タブ区切り、小数 4 桁）。"""
+    if not isinstance(name, str) or not isinstance(score, Score):
+        raise TypeError(
+            f"name は str、score は Score です（{type(name).__name__}, {type(score).__name__}）"
+        )
     return f"{name}\t{format_fixed(score.train, 4)}\t{format_fixed(score.test, 4)}"
 
 

@@ -39,6 +39,10 @@ class Predictions:
 
 def fit_and_predict(model: Classifier, split: TrainTestSplit[Features, str]) -> Predictions:
     """訓練データだけで学習し、訓練データとテストデータの両方を予測する。"""
+    if not isinstance(split, TrainTestSplit):
+        raise TypeError(f"split は TrainTestSplit です（{type(split).__name__}）")
+    if not (callable(getattr(model, "fit", None)) and callable(getattr(model, "predict", None))):
+        raise TypeError(f"model は fit と predict を持つ分類器です（{type(model).__name__}）")
     fitted = model.fit(split.x_train, split.t_train)
     return Predictions(fitted.predict(split.x_train), fitted.predict(split.x_test))
 

@@ -13,6 +13,7 @@ from getting_started_ml.chapter12.experiment import (
     compare_on_test,
     experiment_line,
     load_boston,
+    require_dataset,
     validation_experiments,
 )
 from getting_started_ml.chapter12.features import (
@@ -54,6 +55,7 @@ from getting_started_ml.chapter12.regularization import (
     matrix_scale,
     real_value,
     require_alpha,
+    require_matrix,
     require_stopping_rule,
     singular_ridge_error,
     soft_threshold,
@@ -112,6 +114,8 @@ __all__ = [
     "real_value",
     "remove_outliers",
     "require_alpha",
+    "require_dataset",
+    "require_matrix",
     "require_stopping_rule",
     "run_ridge_experiments",
     "sample_std",

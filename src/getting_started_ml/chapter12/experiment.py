@@ -36,6 +36,7 @@ def validation_experiments(
     dataset: BostonDataset, alphas: Sequence[float] = ALPHAS
 ) -> tuple[Experiment, ...]:
     """alpha ごとの訓練と検証の R²（検証データでの選択に使う値）。"""
+    require_dataset(dataset)
     return run_ridge_experiments(
         dataset.x_train, dataset.t_train, dataset.x_valid, dataset.t_valid, alphas
     )
@@ -61,6 +62,7 @@ class TestComparison:
 
 def compare_on_test(dataset: BostonDataset, alpha: float) -> TestComparison:
     """訓練データだけで alpha 0 と alpha のモデルを学習し、テストデータの行ごとに予測する。"""
+    require_dataset(dataset)
     chosen = require_alpha(alpha)
     linear = fit_ridge(dataset.x_train, dataset.t_train, 0.0)
     ridge = fit_ridge(dataset.x_train, dataset.t_train, chosen)
@@ -81,6 +83,8 @@ TABLE_HEADER = "alpha  訓練 R²  検証 R²  係数の絶対値の合計"
 
 def experiment_line(experiment: Experiment) -> str:
     """alpha を幅 5 の右寄せで、R² を 4 桁、係数の絶対値の合計を 3 桁で並べる。"""
+    if not isinstance(experiment, Experiment):
+        raise TypeError(f"experiment は Experiment です（{type(experiment).__name__}）")
     return (
         f"{format_fixed(experiment.alpha, 1):>5}  {format_fixed(experiment.train_score, 4)}"
         f"  {format_fixed(experiment.validation_score, 4)}"
@@ -116,3 +120,9 @@ def main() -> None:
 
 
 # --8<-- [end:main]
+
+
+def require_dataset(dataset: object) -> None:
+    """dataset が BostonDataset でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(dataset, BostonDataset):
+        raise TypeError(f"dataset は BostonDataset です（{type(dataset).__name__}）")

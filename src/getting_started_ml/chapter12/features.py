@@ -6,8 +6,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from getting_started_ml.chapter02 import Row, Table, split_train_test
+from getting_started_ml.chapter02 import Row, Table, require_table, split_train_test
 from getting_started_ml.chapter12.regularization import FloatRows, float_rows
+from getting_started_ml.checks import require_count
+from getting_started_ml.java_random import INT_MAX
 from getting_started_ml.numeric import kahan_mean, kahan_sum, mean_and_std
 
 FEATURES = ("RM", "PTRATIO", "LSTAT")
@@ -85,7 +87,7 @@ class PolynomialScaler:
 def column_values(table: Table, column: str) -> list[float]:
     """列を数として読む。欠損していれば、何行目かを書いて失敗する。"""
     values = []
-    for number, row in enumerate(table.rows):
+    for number, row in enumerate(require_table(table).rows):
         value = row.number(column)
         if value is None:
             raise ValueError(
@@ -115,6 +117,7 @@ def outlier_rows(
 
     列が一定なら（標準偏差 0）、その列で外れる行は無い。
     """
+    require_table(table)
     if not threshold > 0:
         raise ValueError(f"threshold は正の数です（threshold={threshold}）")
     if not table.rows:
@@ -135,6 +138,7 @@ def remove_outliers(
     threshold: float = OUTLIER_THRESHOLD,
 ) -> Table:
     """外れ値の行を除いた表。残りはファイルの順のまま。"""
+    require_table(table)
     dropped = set(outlier_rows(table, columns, threshold))
     kept: tuple[Row, ...] = tuple(row for i, row in enumerate(table.rows) if i not in dropped)
     return Table(table.columns, kept)
@@ -157,6 +161,8 @@ def three_way_positions(
     n: int, test_size: float = TEST_SIZE, validation_size: float = VALIDATION_SIZE, seed: int = SEED
 ) -> ThreeWayPositions:
     """全体からテストデータを分け、残りを同じ種の新しい乱数でもう 1 度分けて検証データにする。"""
+    if require_count(n, "n（行の数）") > INT_MAX:
+        raise ValueError(f"n（行の数）は Java の int の最大値 {INT_MAX} 以下です（n={n}）")
     outer = split_train_test(list(range(n)), list(range(n)), test_size, seed)
     inner = split_train_test(outer.x_train, outer.t_train, validation_size, seed)
     if not inner.x_train:
@@ -191,6 +197,7 @@ def prepare_boston(
     seed: int = SEED,
 ) -> BostonDataset:
     """外れ値を除き、3 つに分け、訓練データだけで学んだ PolynomialScaler で 3 つとも変換する。"""
+    require_table(table)
     kept = remove_outliers(table)
     x = list(zip(*(column_values(kept, column) for column in FEATURES), strict=True))
     t = column_values(kept, TARGET)

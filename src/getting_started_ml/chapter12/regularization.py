@@ -34,6 +34,8 @@ LASSO_MAX_SWEEPS = 10_000
 # --8<-- [start:inputs]
 def spaced(where: str) -> str:
     """日本語の助詞を続けるための区切り。英数字で終わる名前のあとにだけ空白を入れる。"""
+    if not isinstance(where, str):
+        raise TypeError(f"where は場所を書いた文字列です（{type(where).__name__}）")
     return f"{where} " if where[-1:].isascii() else where
 
 
@@ -156,6 +158,8 @@ def identity(n: int) -> Matrix:
 
 def matrix_add(a: Matrix, b: Matrix) -> Matrix:
     """同じ形の行列の和。"""
+    require_matrix(a, "a")
+    require_matrix(b, "b")
     if a.shape != b.shape:
         raise ValueError(f"行列の和の形が合いません（{a.shape} と {b.shape}）")
     return Matrix.of(
@@ -166,10 +170,18 @@ def matrix_add(a: Matrix, b: Matrix) -> Matrix:
 
 def matrix_scale(a: Matrix, factor: float) -> Matrix:
     """行列のすべての値に factor を掛ける。"""
+    require_matrix(a, "a")
+    factor = real_value(factor, "factor")
     return Matrix.of([factor * value for value in row] for row in a.entries)
 
 
 # --8<-- [end:matrix-helpers]
+
+
+def require_matrix(value: object, name: str) -> None:
+    """value が第 7 章の Matrix でなければ、名前と型を書いた TypeError を投げる。"""
+    if not isinstance(value, Matrix):
+        raise TypeError(f"{name} は Matrix です（{type(value).__name__}）")
 
 
 # --8<-- [start:centre]
@@ -234,6 +246,8 @@ def fit_ridge(x: FloatRows, t: FloatValues, alpha: float) -> RegularizedModel:
 
 def singular_ridge_error(alpha: float, error: SingularMatrixError) -> ValueError:
     """解けなかった列を書き、alpha を大きくすれば解けることを添える。"""
+    if not isinstance(error, SingularMatrixError):
+        raise TypeError(f"error は SingularMatrixError です（{type(error).__name__}）")
     return ValueError(
         f"alpha={alpha} では XcᵀXc + alpha·I が特異で、係数が 1 通りに決まりません"
         f"（x の {error.pivot_column} 列目でピボットが消えました）。"

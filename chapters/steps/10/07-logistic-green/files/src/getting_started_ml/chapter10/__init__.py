@@ -3,6 +3,7 @@
 from getting_started_ml.chapter10.descent import (
     best_classes,
     check_finite,
+    check_inputs,
     check_targets,
     class_scores,
     gradient_descent,
@@ -49,6 +50,7 @@ __all__ = [
     "as_matrix",
     "best_classes",
     "check_finite",
+    "check_inputs",
     "check_learning_rate",
     "check_rows",
     "check_scores",
