@@ -161,8 +161,8 @@ def three_way_positions(
     n: int, test_size: float = TEST_SIZE, validation_size: float = VALIDATION_SIZE, seed: int = SEED
 ) -> ThreeWayPositions:
     """全体からテストデータを分け、残りを同じ種の新しい乱数でもう 1 度分けて検証データにする。"""
-    if require_count(n, "n（行の数）") > INT_MAX:
-        raise ValueError(f"n（行の数）は Java の int の最大値 {INT_MAX} 以下です（n={n}）")
+    if require_count(n, "n（件数）") > INT_MAX:
+        raise ValueError(f"n（件数）は Java の int の最大値 {INT_MAX} 以下です（n={n}）")
     outer = split_train_test(list(range(n)), list(range(n)), test_size, seed)
     inner = split_train_test(outer.x_train, outer.t_train, validation_size, seed)
     if not inner.x_train:
