@@ -116,7 +116,9 @@ NAN_IN_NAN_OUT: dict[str, str] = {
     "checks.require_sequence": "列であることだけを確かめる（要素は呼ぶ側が確かめる）",
     "checks.as_float": "数を float にするだけ（NaN を断るのは require_finite などの役目）",
     "appendix_b.true_curve": "sin(2πx) を返すだけ（NaN には NaN。数学の関数と同じ）",
-    "chapter07.value_of": "数を float にするだけ（有限でない値を断るのは require_rectangle の役目）",
+    "chapter07.value_of": (
+        "行列の値を float にするだけ（有限でない値を断るのは require_rectangle の役目）"
+    ),
 }
 """NaN を渡されたら NaN を返してよいもの（理由つき）。"""
 
