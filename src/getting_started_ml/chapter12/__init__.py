@@ -35,18 +35,23 @@ from getting_started_ml.chapter12.features import (
     term_name,
     three_way_positions,
 )
-from getting_started_ml.chapter12.regularization import (
+from getting_started_ml.chapter12.lasso import (
     LASSO_MAX_SWEEPS,
     LASSO_TOLERANCE,
-    Centred,
     LassoConvergenceWarning,
     LassoModel,
-    RegularizedModel,
-    as_row,
-    centre,
     coordinate_descent,
     dot,
     fit_lasso,
+    require_stopping_rule,
+    soft_threshold,
+    squared_norm,
+)
+from getting_started_ml.chapter12.regularization import (
+    Centred,
+    RegularizedModel,
+    as_row,
+    centre,
     fit_ridge,
     float_rows,
     float_values,
@@ -56,11 +61,8 @@ from getting_started_ml.chapter12.regularization import (
     real_value,
     require_alpha,
     require_matrix,
-    require_stopping_rule,
     singular_ridge_error,
-    soft_threshold,
     spaced,
-    squared_norm,
     training_data,
 )
 from getting_started_ml.chapter12.selection import (

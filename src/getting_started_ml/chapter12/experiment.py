@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12.features import BostonDataset, outlier_rows, prepare_boston
-from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge, require_alpha
+from getting_started_ml.chapter12.lasso import fit_lasso
+from getting_started_ml.chapter12.regularization import fit_ridge, require_alpha
 from getting_started_ml.chapter12.selection import (
     Experiment,
     best_experiment,

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, TypedDict
 
 from getting_started_ml.chapter12.experiment import ALPHAS, LASSO_ALPHA, load_boston
 from getting_started_ml.chapter12.features import BostonDataset
-from getting_started_ml.chapter12.regularization import fit_lasso, fit_ridge
+from getting_started_ml.chapter12.lasso import fit_lasso
+from getting_started_ml.chapter12.regularization import fit_ridge
 from getting_started_ml.chapter12.selection import best_experiment, run_ridge_experiments
 from getting_started_ml.figures import (
     figure_svg,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import pytest
 
 from getting_started_ml.chapter07 import Matrix
 from getting_started_ml.chapter12.regularization import fit_ridge
+
+# --8<-- [end:imports]
 
 PLANE_X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]
 PLANE_T = [3 * a - b + 4 for a, b in PLANE_X]

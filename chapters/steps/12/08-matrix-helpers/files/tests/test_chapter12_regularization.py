@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import pytest
 
 from getting_started_ml.chapter07 import Matrix
@@ -11,6 +12,8 @@ from getting_started_ml.chapter12.regularization import (
     matrix_add,
     matrix_scale,
 )
+
+# --8<-- [end:imports]
 
 PLANE_X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 1.0]]
 PLANE_T = [3 * a - b + 4 for a, b in PLANE_X]
@@ -37,9 +40,13 @@ def test_alphaを大きくすると係数は小さくなる() -> None:
     assert shrunk.coefficient_abs_sum() < loose.coefficient_abs_sum()
 
 
+# --8<-- [start:moved-test]
 def test_行列の和と定数倍と単位行列() -> None:
     a = Matrix.of([[1, 2], [3, 4]])
 
     assert matrix_add(a, identity(2)) == Matrix.of([[2, 2], [3, 5]])
     assert matrix_scale(a, 0.5) == Matrix.of([[0.5, 1], [1.5, 2]])
     assert identity(3) @ Matrix.column_vector(7, 8, 9) == Matrix.column_vector(7, 8, 9)
+
+
+# --8<-- [end:moved-test]
