@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章: Boston.csv での実験（件数・派生値・テストデータの比較・章のコマンドの出力）。"""
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ def boston() -> BostonDataset:
     return load_boston()
 
 
+# --8<-- [end:header]
+
+
+# --8<-- [start:test-data]
 def test_章の定数() -> None:
     assert ALPHAS == (0.0, 0.1, 1.0, 10.0, 100.0)
     assert (BOSTON, LASSO_ALPHA) == ("Boston.csv", 0.5)
@@ -55,7 +60,6 @@ def test_テストデータの比較は同じ訓練データで学習した2つ�
         compare_on_test(dataset, -1.0)
 
 
-# --8<-- [start:test-data]
 @pytest.mark.data(BOSTON)
 def test_外れ値2件を除き47件と21件と30件に分ける(boston: BostonDataset) -> None:
     table = Table.load(BOSTON)
@@ -218,9 +222,6 @@ def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[st
     assert run_module("getting_started_ml.chapter12").stdout == golden("chapter12")
 
 
-# --8<-- [end:test-data]
-
-
 def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:
     result = run_module("getting_started_ml.chapter12", env={"ML_DATA_DIR": str(tmp_path)})
 
@@ -228,3 +229,6 @@ def test_データが無ければ1行の説明で終わる(run_module: RunModule
     assert BOSTON in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+# --8<-- [end:test-data]

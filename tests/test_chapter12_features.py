@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章: 外れ値の除去、3 つへの分割、標準化してから作る 2 次の特徴量。"""
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ HEADER = "CRIME,RM,PTRATIO,LSTAT,PRICE"
 
 
 def boston_like(rows: list[tuple[float, float, float, float]]) -> Table:
-    """第 12 章が読む 4 列（と、使わない CRIME）だけの作りものの表。"""
+    """第 12 章が読む 4 列（と、使わない CRIME）だけの、テストのために作った表。"""
     lines = [f"low,{rm},{ptratio},{lstat},{price}" for rm, ptratio, lstat, price in rows]
     return Table.parse("\n".join([HEADER, *lines]) + "\n")
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-scaler]
@@ -146,6 +150,7 @@ def test_章の定数() -> None:
 # --8<-- [end:test-split]
 
 
+# --8<-- [start:test-prepare]
 def test_前処理は訓練データの統計だけで3つとも変換する() -> None:
     values = [float(i) for i in range(20)]
     rows = [(5.0 + v / 10, 15.0 + (v % 7), 10.0 + (v * 3) % 11, 20.0 + v) for v in values]
@@ -163,3 +168,6 @@ def test_前処理は訓練データの統計だけで3つとも変換する() -
 def test_訓練データが0件になる件数は三分割せずに失敗する(n: int) -> None:
     with pytest.raises(ValueError, match=rf"n={n} .*訓練データが 0 件"):
         three_way_positions(n)
+
+
+# --8<-- [end:test-prepare]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章の図: 対数の並び、数値の埋め込み、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
@@ -39,8 +40,10 @@ PATH_EXAMPLE = CoefficientPathData(
     lasso_coefficients=[[1.5, -0.5], [0.5, 0.0]],
     lasso_sweeps=[12, 3],
 )
+# --8<-- [end:header]
 
 
+# --8<-- [start:test-figures]
 def test_対数の並びは1桁あたり同じ点の数() -> None:
     assert log_grid(-1, 1, 2) == pytest.approx([0.1, 10**-0.5, 1.0, 10**0.5, 10.0], rel=1e-15)
 
@@ -54,7 +57,6 @@ def test_描いた数値をSVGに埋め込み描き直しても同じバイト�
     assert "<dc:date>" not in first
 
 
-# --8<-- [start:test-figures]
 @pytest.mark.data(BOSTON)
 def test_図の数値はデータから求め直した数値と一致する() -> None:
     dataset: BostonDataset = load_boston()
@@ -69,9 +71,6 @@ def test_図の数値はデータから求め直した数値と一致する() ->
     assert curve["chosen_alpha"] == 10.0
 
 
-# --8<-- [end:test-figures]
-
-
 def test_データが無ければ図を描かずに1行で失敗する(
     run_module: Callable[..., Completed], tmp_path: Path
 ) -> None:
@@ -80,3 +79,6 @@ def test_データが無ければ図を描かずに1行で失敗する(
     assert result.returncode == 1
     assert BOSTON in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# --8<-- [end:test-figures]

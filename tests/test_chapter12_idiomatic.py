@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章: pandas と scikit-learn で書いた実験が、自作の実験と同じ結論になること。"""
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ def ours() -> BostonDataset:
 @pytest.fixture(scope="module")
 def theirs() -> IdiomaticResult:
     return idiomatic_experiment()
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-idiomatic]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章: 実験の記録、検証データでの選択、係数が 0 の特徴量。"""
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from getting_started_ml.chapter12.selection import (
 def experiments(*scores: tuple[float, float]) -> list[Experiment]:
     """(alpha, 検証の R²) の組から実験を作る。ほかの欄は使わないので 0。"""
     return [Experiment(alpha, 0.0, score, 0.0) for alpha, score in scores]
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-selection]
@@ -73,12 +77,12 @@ def test_係数と名前の数が違えば失敗する() -> None:
         zero_coefficient_names([0.0, 1.0], ["RM"])
 
 
-# --8<-- [end:test-selection]
-
-
 @pytest.mark.parametrize("position", [0, 1])
 def test_検証のR2がNaNの実験があれば選ばずに失敗する(position: int) -> None:
     scores = [(0.1, 0.5), (1.0, 0.8)]
     scores[position] = (scores[position][0], math.nan)
     with pytest.raises(ValueError, match=r"experiments .*NaN"):
         best_experiment(experiments(*scores))
+
+
+# --8<-- [end:test-selection]

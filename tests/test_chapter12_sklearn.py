@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章の学習用テスト: 自作のリッジ・ラッソ・前処理を scikit-learn と突き合わせる。"""
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def gaussian_data(seed: int, n: int, width: int) -> tuple[np.ndarray, np.ndarray
     x = np.array([[random.next_gaussian() for _ in range(width)] for _ in range(n)])
     t = 2.0 * x[:, 0] - x[:, -1] + np.array([0.3 * random.next_gaussian() for _ in range(n)])
     return x, t
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-ridge-sklearn]

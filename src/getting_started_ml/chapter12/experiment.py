@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章: Boston.csv で、線形回帰・リッジ回帰・ラッソ回帰を比べる。
 
 alpha は検証データで選び、テストデータは最後に 1 度だけ使う。どのモデルも訓練データ（47 件）
@@ -25,6 +26,7 @@ from getting_started_ml.numeric import format_fixed
 BOSTON = "Boston.csv"
 ALPHAS = (0.0, 0.1, 1.0, 10.0, 100.0)
 LASSO_ALPHA = 0.5
+# --8<-- [end:header]
 
 
 # --8<-- [start:public]
@@ -123,7 +125,11 @@ def main() -> None:
 # --8<-- [end:main]
 
 
+# --8<-- [start:require-dataset]
 def require_dataset(dataset: object) -> None:
     """dataset が BostonDataset でなければ、型を書いた TypeError を投げる。"""
     if not isinstance(dataset, BostonDataset):
         raise TypeError(f"dataset は BostonDataset です（{type(dataset).__name__}）")
+
+
+# --8<-- [end:require-dataset]

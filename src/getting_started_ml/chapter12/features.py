@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章の前処理: 外れ値の除去、3 つへの分割、標準化してから作る 2 次の特徴量。"""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ OUTLIER_THRESHOLD = 3.0
 TEST_SIZE = 0.3
 VALIDATION_SIZE = 0.3
 SEED = 0
+# --8<-- [end:header]
 
 
 # --8<-- [start:scaler]

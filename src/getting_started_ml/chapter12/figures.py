@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章の図: alpha と R² の検証曲線、リッジ回帰とラッソ回帰の係数の道筋。
 
 図に描く数値はふつうの関数で求め、SVG のメタデータ（dc:description）に JSON で埋め込む。
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 CREATOR = "getting_started_ml.chapter12.figures"
 VALIDATION_CURVE_FIGURE = "chapter12-validation-curve.svg"
 COEFFICIENT_PATHS_FIGURE = "chapter12-coefficient-paths.svg"
+# --8<-- [end:header]
 
 
 # --8<-- [start:figure-data]
@@ -99,6 +101,7 @@ def coefficient_path_data(dataset: BostonDataset) -> CoefficientPathData:
 # --8<-- [end:figure-data]
 
 
+# --8<-- [start:drawing]
 def draw_validation_curve(data: ValidationCurveData) -> Figure:
     """訓練と検証の R² を alpha の対数の軸に描き、alpha 0 を点線で、選んだ alpha を縦線で示す。"""
     figure, axes = new_axes((6.4, 4.4))
@@ -176,3 +179,4 @@ def write_figures(directory: Path) -> list[Path]:
 
 if __name__ == "__main__":
     raise SystemExit(redraw(write_figures))
+# --8<-- [end:drawing]

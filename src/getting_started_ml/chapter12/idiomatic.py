@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章の実験を、実務の書き方（pandas と scikit-learn のパイプライン）で書き直したもの。
 
 行の分け方だけは自作の three_way_positions（java.util.Random と同じ乱数）を使い、
@@ -44,6 +45,9 @@ class IdiomaticResult:
     ridge_test_score: float
     lasso_coefficients: list[float]
     lasso_zero_names: list[str]
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:idiomatic]
@@ -102,6 +106,7 @@ def idiomatic_experiment() -> IdiomaticResult:
 # --8<-- [end:idiomatic]
 
 
+# --8<-- [start:report]
 def report(result: IdiomaticResult) -> list[str]:
     """章のコマンド（12.11 節）と同じ形の行に並べる。"""
     n_train, n_valid, n_test = result.sizes
@@ -129,3 +134,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     raise SystemExit(run_chapter(main))
+# --8<-- [end:report]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 12 章のモデル選択: alpha ごとの実験を値として記録し、検証データで 1 つ選ぶ。"""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from getting_started_ml.chapter12.regularization import (
     require_alpha,
 )
 from getting_started_ml.checks import require_candidates
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:experiment]
