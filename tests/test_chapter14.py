@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章: 割り当て、中心の更新、SSE、k-means、初期中心、やり直し、クラスタの要約。"""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from getting_started_ml.chapter14 import (
     summarize_clusters,
     update_centers,
 )
+
+# --8<-- [end:header]
 
 # --8<-- [start:fixtures]
 TWO_GROUPS = [[0.0, 0.0], [0.0, 1.0], [10.0, 10.0], [10.0, 11.0]]
@@ -189,6 +192,7 @@ def test_ラベルがクラスタの番号の外なら断る() -> None:
 # --8<-- [end:test-errors]
 
 
+# --8<-- [start:test-command]
 def test_データが無ければ1行の説明で終わる(
     run_module: Callable[..., Completed], tmp_path: Path
 ) -> None:
@@ -197,3 +201,6 @@ def test_データが無ければ1行の説明で終わる(
     assert "Wholesale.csv" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+# --8<-- [end:test-command]

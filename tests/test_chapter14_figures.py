@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章の図: 数値の埋め込みと、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ CLUSTER_EXAMPLE = ClusterData(
     clusters={"0": [[1.0, 2.0]], "1": [[-1.0, 0.5], [0.0, 0.5]]},
     centers={"0": [1.0, 2.0], "1": [-0.5, 0.5]},
 )
+# --8<-- [end:header]
 
 
+# --8<-- [start:test-figures]
 def test_描いた数値をSVGに埋め込んで読み出せ描き直しても同じになる() -> None:
     assert embedded_data(elbow_svg(ELBOW_EXAMPLE)) == ELBOW_EXAMPLE
     assert embedded_data(clusters_svg(CLUSTER_EXAMPLE)) == CLUSTER_EXAMPLE
     assert elbow_svg(ELBOW_EXAMPLE) == elbow_svg(ELBOW_EXAMPLE)
 
 
-# --8<-- [start:test-figures]
 @pytest.mark.data("Wholesale.csv")
 def test_図の数値はデータから求め直した数値と一致する() -> None:
     points = standardize(load_spending().rows)

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章の pandas と scikit-learn の版（chapter14.idiomatic）を自作の版と突き合わせる。"""
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from getting_started_ml.chapter14.idiomatic import (
 )
 from getting_started_ml.numeric import format_fixed
 
+# --8<-- [end:header]
 
-@pytest.mark.data("Wholesale.csv")
+
 # --8<-- [start:test-idiomatic]
+@pytest.mark.data("Wholesale.csv")
 def test_pandasとscikit_learnで書いても同じ表になる() -> None:
     golden = (OUTPUTS / "chapter14.txt").read_text(encoding="utf-8")
     assert library_report(spending_frame()) == golden.splitlines()
@@ -27,9 +30,6 @@ def test_pandasのroundは偶数丸めなので34708になる() -> None:
     assert [format_fixed(v, 0) for v in (34708.5, 29825.5)] == ["34709", "29826"]
 
 
-# --8<-- [end:test-idiomatic]
-
-
 @pytest.mark.data("Wholesale.csv")
 def test_ライブラリ版のコマンドも本と同じ行を表示する(
     run_module: Callable[..., Completed], golden: Callable[[str], str]
@@ -38,3 +38,6 @@ def test_ライブラリ版のコマンドも本と同じ行を表示する(
 
     assert result.returncode == 0, result.stderr
     assert result.stdout == golden("chapter14")
+
+
+# --8<-- [end:test-idiomatic]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章の学習用テスト: 自作の k-means を scikit-learn の KMeans と突き合わせる。"""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from getting_started_ml.chapter14.idiomatic import (
     spending_frame,
 )
 from getting_started_ml.java_random import JavaRandom
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:helpers]

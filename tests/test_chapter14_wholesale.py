@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章: Wholesale.csv のクラスタリング（形、他の版と同じ全桁の値、種ごとの SSE、表示）。"""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from getting_started_ml.chapter14 import (
 )
 
 RunModule = Callable[..., Completed]
+# --8<-- [end:header]
 
 # --8<-- [start:fixtures]
 pytestmark = pytest.mark.data("Wholesale.csv")

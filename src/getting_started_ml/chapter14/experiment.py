@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章の実験: Wholesale.csv の支出額を標準化してクラスタに分け、結果を表示する。"""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ WHOLESALE = "Wholesale.csv"
 NON_SPENDING_COLUMNS = ("Channel", "Region")
 N_CLUSTERS = 5
 CLUSTER_COUNTS = range(1, 11)
+# --8<-- [end:header]
 
 
 # --8<-- [start:load]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章を scikit-learn と pandas で書くと: 同じ初期中心から KMeans を動かし、pandas で要約する。
 
 初期中心は自作版と同じ JavaRandom の並べ替えで選び、KMeans(init=…, n_init=1) に渡す。
@@ -25,6 +26,8 @@ from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import format_fixed
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:idiomatic]
@@ -83,6 +86,7 @@ def library_report(frame: pd.DataFrame) -> list[str]:
 # --8<-- [end:idiomatic]
 
 
+# --8<-- [start:main]
 def main() -> None:
     """pandas と scikit-learn で同じことをして、自作版の章のコマンドと同じ行を表示する。"""
     for line in library_report(spending_frame()):
@@ -91,3 +95,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     raise SystemExit(run_chapter(main))
+# --8<-- [end:main]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 14 章の k-means: 最も近い中心への割り当て、中心の更新、SSE、初期中心、やり直し、要約。
 
 点を最も近い中心に割り当て、中心をクラスタの平均に動かすことを、中心が動かなくなるまで
@@ -20,9 +21,15 @@ from getting_started_ml.checks import require_candidates, require_count, require
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import kahan_mean
 
+# --8<-- [end:header]
+
+# --8<-- [start:iteration-limit]
 DEFAULT_MAX_ITERATIONS = 300
+# --8<-- [end:iteration-limit]
+# --8<-- [start:restart-defaults]
 DEFAULT_N_INIT = 10
 SEED = 0
+# --8<-- [end:restart-defaults]
 
 
 # --8<-- [start:assign]
