@@ -1,3 +1,5 @@
+from __future__ import annotations
+
 from getting_started_ml.chapter14 import assign_clusters, update_centers
 
 
