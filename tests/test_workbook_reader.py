@@ -56,7 +56,8 @@ def chapter_parameters() -> list[object]:
 @pytest.mark.reader
 @pytest.mark.parametrize("key", chapter_parameters())
 def test_章は新しい練習用フォルダで本文だけから作り直せる(key: str) -> None:
-    report = read_chapter(key)
+    # まだ作り直せない章は最初の食い違いで止める（CI の時間のため。全体は workbook read で見る）
+    report = read_chapter(key, stop_at_first=key in NOT_YET_READABLE)
 
     assert report.ok, report.describe()
 
