@@ -117,6 +117,7 @@ RULE = "src/getting_started_ml/chapter01/rule.py"
         ("tests/test_chapter01.py", Target("tests/test_chapter01.py", whole_file=False)),
         ("src/getting_started_ml/chapter01/rule.py", Target(RULE, whole_file=False)),
         ("src/getting_started_ml/chapter01/rule.py（ファイル全体）", Target(RULE, whole_file=True)),
+        (f"{RULE}（Rule のメソッド）", Target(RULE, whole_file=False, class_name="Rule")),
         ("pyproject.toml", Target("pyproject.toml", whole_file=False)),
         ("端末", None),
         ("例", None),
@@ -214,6 +215,33 @@ def test_モジュールの説明は置き換える() -> None:
     assert (
         merge_python('"""古い。"""\n\nX = 1\n', '"""新しい。"""\n') == '"""新しい。"""\n\nX = 1\n'
     )
+
+
+def test_メソッドと書いたコードはクラスの中で合わせる() -> None:
+    existing = 'class A:\n    """A。"""\n\n    def f(self) -> int:\n        return 1\n\n\nX = 1\n'
+    block = "def f(self) -> int:\n    return 2\n\n\ndef g(self) -> int:\n    return 3\n"
+
+    merged = type_into(existing, block, Target("src/a.py", whole_file=False, class_name="A"))
+
+    assert merged == (
+        "class A:\n"
+        '    """A。"""\n'
+        "\n"
+        "    def f(self) -> int:\n"
+        "        return 2\n"
+        "\n"
+        "\n"
+        "    def g(self) -> int:\n"
+        "        return 3\n"
+        "\n"
+        "\n"
+        "X = 1\n"
+    )
+
+
+def test_まだ無いクラスのメソッドは打てない() -> None:
+    with pytest.raises(SyntaxError, match="クラス B がまだありません"):
+        type_into("class A:\n    pass\n", "def f(self) -> None: ...\n", Target("a.py", False, "B"))
 
 
 def test_読めないPythonはSyntaxErrorにする() -> None:

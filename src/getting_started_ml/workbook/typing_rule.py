@@ -7,16 +7,21 @@
 - それ以外の Python は、トップレベルの文ごとに合わせる:
   同じ名前の def・class・代入はその場で置き換え、まだ無い import は import の並びの後ろに足し
   （from X import の名前は、まだ無い名前だけを足す）、ほかの文は（同じ文がまだ無ければ）最後に足す。
+- 見出しの最後が「（Name のメソッド）」なら、コードはクラス Name の中身で、クラスの中で同じように
+  合わせる（同じ名前のメソッドは置き換え、新しいメソッドはクラスの最後に足す）。
 - Python でないファイル（.toml など）は、見出しに「（ファイル全体）」が無くても置き換える。
 """
 
 from __future__ import annotations
 
 import ast
+import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 WHOLE_FILE = "（ファイル全体）"
+METHODS = re.compile(r"（(?P<name>[A-Za-z_]\w*) のメソッド）$")
 # ワークスペースの直下に置く、打ち込むファイル
 ROOT_FILES = ("pyproject.toml", "noxfile.py", "conftest.py", ".gitignore", "README.md")
 TYPED_FOLDERS = ("src/", "tests/", ".ci/", ".github/")
@@ -28,26 +33,48 @@ class Target:
 
     path: str
     whole_file: bool
+    class_name: str | None = None  # 「（Name のメソッド）」: クラス Name の中に合わせる
 
 
 def target_of(title: str) -> Target | None:
     """コードの見出しから打ち込む先を決める。パスでない見出しなら None。"""
     text = title.strip()
     whole = text.endswith(WHOLE_FILE)
-    path = text.removesuffix(WHOLE_FILE).strip()
+    methods = METHODS.search(text)
+    path = text.removesuffix(WHOLE_FILE)
+    path = (path[: methods.start()] if methods else path).strip()
     if not path or " " in path or ".." in PurePosixPath(path).parts:
         return None
     if path in ROOT_FILES or (path.startswith(TYPED_FOLDERS) and "." in path.rsplit("/", 1)[-1]):
-        return Target(path, whole)
+        return Target(path, whole, methods.group("name") if methods else None)
     return None
 
 
 def type_into(existing: str | None, block: str, target: Target) -> str:
     """ファイルの今の中身（無ければ None）に、本文のコードを打ち込んだ後の中身。"""
     text = block if block.endswith("\n") else block + "\n"
+    if target.class_name is not None:
+        return merge_methods(existing or "", text, target.class_name)
     if existing is None or target.whole_file or not target.path.endswith(".py"):
         return text
     return merge_python(existing, text)
+
+
+def merge_methods(existing: str, block: str, class_name: str) -> str:
+    """クラス class_name の中身に、メソッドのコードをトップレベルと同じ決まりで合わせる。"""
+    tree = ast.parse(existing)
+    found = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    classes = [node for node in found if node.name == class_name]
+    if not classes:
+        raise SyntaxError(f"クラス {class_name} がまだありません", ("", 1, 0, ""))
+    node = classes[-1]
+    first = node.body[0]
+    start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", []))]) - 1
+    end = node.end_lineno or node.lineno
+    lines = existing.splitlines(keepends=True)
+    body = textwrap.dedent("".join(lines[start:end]))
+    merged = textwrap.indent(merge_python(body, textwrap.dedent(block)), "    ")
+    return "".join(lines[:start]) + merged + "".join(lines[end:])
 
 
 # -------------------------------------------------- Python をトップレベルの文で合わせる
