@@ -26,14 +26,6 @@ class Block:
     text: str
 
 
-def chapter_markdown(key: str) -> Path:
-    """章の本文（chapters/KEY-*.md）。付録 B のように 2 ページある章は 1 つ目。"""
-    pages = sorted((BOOK_ROOT / "chapters").glob(f"{chapter_key(key)}-*.md"))
-    if not pages:
-        raise WorkbookError(f"{chapter_key(key)} の本文が chapters/ にありません")
-    return pages[0]
-
-
 def chapter_pages(key: str) -> list[Path]:
     """章の本文のページ（付録 B は 2 ページ）を、名前の順に。"""
     return sorted((BOOK_ROOT / "chapters").glob(f"{chapter_key(key)}-*.md"))
