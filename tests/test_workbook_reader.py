@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from getting_started_ml import workbook
-from getting_started_ml.workbook import BOOK_ROOT
+from getting_started_ml.workbook import BOOK_ROOT, WorkbookError
 from getting_started_ml.workbook.reader import output_difference, read_chapter
 from getting_started_ml.workbook.rendering import code_blocks, render
 from getting_started_ml.workbook.transcript import commands, result_files
@@ -262,6 +262,11 @@ def test_コードのかたまりを見出しと言語と中身で本文の順�
         (1, "src/a.py", 'x = "<b>"\n'),
         (2, "端末", "$ ls\n"),
     ]
+
+
+def test_取り込めないsnippetsは何が無いかを書いて失敗する() -> None:
+    with pytest.raises(WorkbookError, match=r"描けません.*no/such/file\.py"):
+        render('```python title="src/a.py"\n--8<-- "no/such/file.py"\n```\n')
 
 
 def test_snippetsで取り込んだコードも本文のとおりに取り出す() -> None:

@@ -43,7 +43,10 @@ def render(markdown_text: str) -> str:
     converter = importlib.import_module("markdown").Markdown(
         extensions=config["markdown_extensions"], extension_configs=extension_configs
     )
-    return str(converter.convert(markdown_text))
+    try:
+        return str(converter.convert(markdown_text))
+    except Exception as error:  # snippets の取り込み先が無いなど。拡張ごとに例外の型が違う
+        raise WorkbookError(f"本文を描けません（{type(error).__name__}: {error}）") from error
 
 
 def chapter_blocks(key: str) -> list[Block]:
@@ -53,7 +56,11 @@ def chapter_blocks(key: str) -> list[Block]:
         raise WorkbookError(f"{chapter_key(key)} の本文が chapters/ にありません")
     found: list[Block] = []
     for page in pages:
-        found += code_blocks(render(page.read_text(encoding="utf-8")), start=len(found) + 1)
+        try:
+            page_html = render(page.read_text(encoding="utf-8"))
+        except WorkbookError as error:
+            raise WorkbookError(f"{page.name}: {error}") from error
+        found += code_blocks(page_html, start=len(found) + 1)
     return found
 
 
