@@ -72,6 +72,13 @@ def replay(session: nox.Session) -> None:
     session.run(tool("pytest"), "-m", "replay", "--numprocesses=auto", env=environment)
 
 
+@nox.session(python=False)
+def reader(session: nox.Session) -> None:
+    """章を新しい練習用フォルダで本文だけから作り直す（機械の読者。遅いので test とは分ける）。"""
+    environment = data_environment(os.environ)
+    session.run(tool("pytest"), "-m", "reader", "--numprocesses=auto", env=environment)
+
+
 # --8<-- [end:data-environment]
 
 
@@ -124,7 +131,7 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(name="all", python=False)
 def all_tasks(session: nox.Session) -> None:
-    """速く終わる検査から順に、lint・type・docs・test・replay を動かす（.ci/run が呼ぶ）。
+    """速く終わる検査から順に、lint・type・docs・test・replay・reader を動かす（.ci/run が呼ぶ）。
 
     docs を test より先にするのは、ブラウザのテストが組み立てたサイトを開くため。
     """
@@ -133,6 +140,7 @@ def all_tasks(session: nox.Session) -> None:
     docs(session)
     test(session)
     replay(session)
+    reader(session)
 
 
 # --8<-- [end:checks]

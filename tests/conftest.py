@@ -64,6 +64,8 @@ pytest_plugins = [
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 OUTPUTS = PROJECT_ROOT / "chapters" / "outputs"
 REQUIRE_DATA_VARIABLE = "ML_REQUIRE_DATA"
+# 遅いので、-m にその名前を書くか --replay・--reader を付けたときだけ動かすテストの印
+SLOW_MARKERS = ("replay", "reader")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -80,10 +82,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="replay のテスト（途中の一歩のリプレイ）も動かす（-m に replay と書いたときと同じ）",
     )
+    parser.addoption(
+        "--reader",
+        action="store_true",
+        help="reader のテスト（章を本文だけから作り直す）も動かす（-m に reader と書くのと同じ）",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """replay のテストは、-m に replay と書くか --replay を付けたときだけ動かす。
+    """replay と reader のテストは、-m にその名前を書くか --replay・--reader のときだけ動かす。
 
     pytest の -m は 1 つしか効かないので、設定ファイルの addopts に "-m not replay" と書くと、
     コマンドラインの -m "not data" がそれを置き換えて replay まで動いてしまう。ここで外せば、
@@ -92,18 +99,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if settings.get_current_profile_name() == "explore":
         for item in items:
             explore_more(item)
-    if replay_is_selected(config):
-        return
-    replay = [item for item in items if item.get_closest_marker("replay") is not None]
-    if replay:
-        config.hook.pytest_deselected(items=replay)
-        items[:] = [item for item in items if item.get_closest_marker("replay") is None]
+    for marker in SLOW_MARKERS:
+        if slow_marker_is_selected(config, marker):
+            continue
+        slow = [item for item in items if item.get_closest_marker(marker) is not None]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if item.get_closest_marker(marker) is None]
 
 
-def replay_is_selected(config: pytest.Config) -> bool:
-    """-m の式に replay が出てくるか、--replay が付いているか。"""
+def slow_marker_is_selected(config: pytest.Config, marker: str) -> bool:
+    """-m の式にその印（replay・reader）が出てくるか、--replay・--reader が付いているか。"""
     expression = str(config.getoption("markexpr", "") or "")
-    return "replay" in expression or bool(config.getoption("--replay"))
+    return marker in expression or bool(config.getoption(f"--{marker}"))
 
 
 def explore_more(item: pytest.Item) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,11 @@ from getting_started_ml.chapter01 import (
 )
 from getting_started_ml.dataset import MalformedDataError
 
+# --8<-- [end:imports]
+# --8<-- [start:header]
 HEADER = "\ufeff身長,体重,年代,派閥\n"
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-parse-one]

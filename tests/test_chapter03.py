@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import math
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
@@ -34,6 +35,8 @@ from getting_started_ml.chapter03 import (
 from getting_started_ml.numeric import kahan_sum
 
 RunModule = Callable[..., Completed]
+
+# --8<-- [end:imports]
 
 
 # --8<-- [start:helpers]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import sys
 from collections.abc import Iterator
 
@@ -12,6 +13,8 @@ from getting_started_ml.chapter03 import DecisionTree, Leaf, Node, Tree, depth_o
 
 HEADROOM = 50
 """テストの中で再帰してよい段数。木の深さはこれより何倍も深くする。"""
+
+# --8<-- [end:imports]
 
 
 # --8<-- [start:deep-tree-test]
@@ -46,6 +49,7 @@ def test_再帰の上限より深い木も育てて表示し予測する(shallow
 # --8<-- [end:deep-tree-test]
 
 
+# --8<-- [start:recursive-reference]
 def recursive_lines(tree: Tree[str], indent: str = "") -> list[str]:
     """お手本: 再帰で書いた表示（浅い木で、スタック版と同じ行になることを確かめる）。"""
     if isinstance(tree, Leaf):
@@ -66,3 +70,6 @@ def test_スタックで表示した行は再帰で書いたお手本と同じ()
     tree = DecisionTree[str].unlimited().fit(x, t).tree
     assert tree is not None
     assert format_tree(tree).splitlines() == recursive_lines(tree)
+
+
+# --8<-- [end:recursive-reference]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from getting_started_ml.chapter01.metrics import accuracy
 from getting_started_ml.chapter01.people import Person, parse_people, split_features_and_labels
 from getting_started_ml.chapter01.rule import predict_by_rule
@@ -9,6 +10,8 @@ from getting_started_ml.dataset import read_text
 from getting_started_ml.numeric import format_fixed
 
 KVST = "KvsT.csv"
+
+# --8<-- [end:imports]
 
 
 # --8<-- [start:load]

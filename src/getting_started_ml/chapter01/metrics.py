@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from getting_started_ml.checks import require_no_nan, require_same_length
 
 Label = TypeVar("Label", bound=Hashable)
+
+# --8<-- [end:imports]
 
 
 # --8<-- [start:accuracy]

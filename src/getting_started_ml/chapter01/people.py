@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from getting_started_ml.dataset import MalformedDataError, parse_records
+
+# --8<-- [end:imports]
 
 # --8<-- [start:columns]
 HEIGHT = "身長"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03.tree import DecisionTree, build_tree, format_tree
 from getting_started_ml.numeric import format_fixed
+
+# --8<-- [end:imports]
 
 # --8<-- [start:main]
 DEPTHS: tuple[tuple[str, int | None], ...] = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -18,6 +19,8 @@ T = TypeVar("T")
 P = TypeVar("P")
 
 FeatureRow: TypeAlias = tuple[float, ...]
+
+# --8<-- [end:imports]
 
 
 # --8<-- [start:gini]
@@ -259,6 +262,7 @@ def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
 # --8<-- [end:grow-stack]
 
 
+# --8<-- [start:finite-values]
 def require_finite_values(values: Sequence[float], column: str) -> None:
     """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
     for position, value in enumerate(values):
@@ -266,6 +270,7 @@ def require_finite_values(values: Sequence[float], column: str) -> None:
             require_finite(value, f"列 {column} の {position} 番目の値")
 
 
+# --8<-- [end:finite-values]
 # --8<-- [start:validation]
 # --8<-- [start:check-depth]
 def check_depth(max_depth: int | None) -> int | None:

@@ -12,6 +12,7 @@ import importlib
 import io
 import json
 import os
+import runpy
 import shutil
 import sys
 import time
@@ -36,6 +37,13 @@ def drive() -> None:
         answer = run_pytest(workspace, [*run["options"], *run["tests"]])
         answers.append({**answer, "cpu_seconds": time.process_time() - began})
     sys.stdout.write(json.dumps(answers))
+
+
+def drive_module(workspace: str, book_src: str, module: str, *arguments: str) -> None:
+    """（別のプロセスの中で）ワークスペースの src だけを見て python -m MODULE を動かす。"""
+    isolate(Path(workspace), Path(book_src))
+    sys.argv = [module, *arguments]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
 
 
 def apply_files(workspace: Path, place: Sequence[Sequence[str]], delete: Sequence[str]) -> None:

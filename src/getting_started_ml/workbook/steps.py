@@ -97,6 +97,7 @@ class Chapter:
     remove: tuple[str, ...]
     todo_tests: Mapping[str, tuple[str, ...]]
     steps: tuple[Step, ...]
+    given: tuple[str, ...] = ()  # remove のうち、練習用フォルダに最終版のまま置くもの
 
     @property
     def label(self) -> str:
@@ -154,7 +155,8 @@ def load_chapter(key: str) -> Chapter:
     }
     step_dirs = sorted(path for path in directory.iterdir() if (path / "step.toml").is_file())
     steps = tuple(load_step(path) for path in step_dirs)
-    return Chapter(directory.name, directory, tuple(remove), todo_tests, steps)
+    given = strings(config.get("given", []), f"{config_path}: given")
+    return Chapter(directory.name, directory, tuple(remove), todo_tests, steps, tuple(given))
 
 
 def load_step(directory: Path) -> Step:

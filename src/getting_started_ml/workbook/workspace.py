@@ -92,12 +92,22 @@ def start(key: str, directory: Path) -> Chapter:
 
 
 def copy_earlier_chapters(chapter: Chapter, directory: Path) -> None:
-    """その章までのコードとテストを写し、その章で書くファイル（remove）を消す。"""
+    """その章までのコードとテストを写し、その章で書くファイル（remove）を消す。
+
+    given のファイル（図を描くコード、__main__、頑健さのテストなど、章で学ぶことでないもの）は、
+    remove で消したあとに最終版のまま置く。本文は、章の始めにそれらがあることを書く。
+    """
     for relative in book_files():
         if belongs_in_workspace(relative, chapter.key):
             copy_from_book(relative, directory)
     for relative in chapter.remove:
         remove_path(directory / relative)
+    for relative in chapter.given:
+        if not (BOOK_ROOT / relative).is_file():
+            raise WorkbookError(
+                f"{chapter.key} の chapter.toml の given にある {relative} が本にありません"
+            )
+        copy_from_book(relative, directory)
 
 
 def copy_repository_files(chapter: Chapter, directory: Path) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from getting_started_ml.chapter03 import gini
+
+# --8<-- [end:imports]
 
 
 def test_一種類だけならジニ不純度は0() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from collections.abc import Sequence
 
 import pytest
@@ -11,6 +12,8 @@ from getting_started_ml.chapter03 import (
     best_split,
     gini,
 )
+
+# --8<-- [end:imports]
 
 
 def rows_of(columns: Sequence[str], *values: Sequence[float]) -> list[Features]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from collections.abc import Hashable, Sequence
 
 import pytest
@@ -24,6 +25,8 @@ from getting_started_ml.chapter03 import (
     predict_one,
 )
 from getting_started_ml.numeric import kahan_sum
+
+# --8<-- [end:imports]
 
 
 def rows_of(columns: Sequence[str], *values: Sequence[float]) -> list[Features]:

@@ -56,6 +56,7 @@ def find_best_split(
     return best
 
 
+# --8<-- [start:sweep]
 def best_threshold(
     feature: str, values: Sequence[float], labels: Sequence[Hashable]
 ) -> Split | None:
@@ -106,6 +107,7 @@ def next_positions_of_same_label(labels: Sequence[Hashable]) -> list[int]:
     return following
 
 
+# --8<-- [end:sweep]
 def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
     """使う列の値だけを、列の順に取り出す。"""
     return [tuple(row.value(column) for column in columns) for row in x]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Generic, Self, TypeAlias, TypeVar
 
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.checks import require_same_length
+from getting_started_ml.checks import require_finite, require_same_length
 from getting_started_ml.numeric import kahan_sum
 
 L = TypeVar("L", bound=Hashable)
@@ -73,6 +73,8 @@ def best_threshold(
     feature: str, values: Sequence[float], labels: Sequence[Hashable]
 ) -> Split | None:
     """1 つの列で最良の境界を探す。値の小さい順に並べ、境界は小さいほうから調べる。"""
+    require_same_length(values, labels, "値", "ラベル")
+    require_finite_values(values, feature)
     order = sorted(range(len(values)), key=values.__getitem__)
     xs = [values[i] for i in order]
     ys = [labels[i] for i in order]
@@ -89,6 +91,7 @@ def boundary_impurities(xs: Sequence[float], ys: Sequence[Hashable]) -> Iterator
     1 行ずつ右から左へ移しながら件数を持ち回る。右側の足す順（右側で初めて現れた順）は、
     各ラベルが右側で最初に現れる位置を覚えておき、それで並べて決める。
     """
+    require_same_length(xs, ys, "値", "ラベル")
     n = len(ys)
     following = next_positions_of_same_label(ys)
     left: dict[Hashable, int] = {}
@@ -170,6 +173,13 @@ def grow(
 def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
     """元の順を保ったまま、片側に進む要素だけを選ぶ。"""
     return [item for item, left in zip(items, goes_left, strict=True) if left is side]
+
+
+def require_finite_values(values: Sequence[float], column: str) -> None:
+    """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
+    for position, value in enumerate(values):
+        if type(value) is not float or not math.isfinite(value):  # 有限の float はすぐ次へ
+            require_finite(value, f"列 {column} の {position} 番目の値")
 
 
 def check_depth(max_depth: int | None) -> int | None:

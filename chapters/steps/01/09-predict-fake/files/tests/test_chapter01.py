@@ -1,0 +1,94 @@
+"""第 1 章: 機械学習と最初のテスト（KvsT.csv）のテスト。"""
+
+from __future__ import annotations
+
+import pytest
+
+# --8<-- [start:imports]
+from getting_started_ml.chapter01 import (
+    Features,
+    Person,
+    parse_people,
+    predict_by_rule,
+    split_features_and_labels,
+)
+
+# --8<-- [end:imports]
+from getting_started_ml.dataset import MalformedDataError
+
+HEADER = "\ufeff身長,体重,年代,派閥\n"
+
+
+def test_BOM付きのCSVの1行を1人として読む() -> None:
+    text = "\ufeff身長,体重,年代,派閥\n165,58,30,きのこ\n"
+    assert parse_people(text) == [Person(165, 58, 30, "きのこ")]
+
+
+def test_複数の行はファイルの順に読む() -> None:
+    text = HEADER + "170,60,20,たけのこ\n150,45,10,きのこ\n"
+    assert parse_people(text) == [
+        Person(170, 60, 20, "たけのこ"),
+        Person(150, 45, 10, "きのこ"),
+    ]
+
+
+def test_学習用_BOMはutf8では文字として残りutf8sigでは消える() -> None:
+    content = "\ufeff身長,体重".encode()
+    assert content[:3] == b"\xef\xbb\xbf"
+    as_utf8 = content.decode("utf-8")
+    assert as_utf8.split(",")[0] == "\ufeff身長"
+    assert as_utf8.split(",")[0] != "身長"
+    assert content.decode("utf-8-sig").split(",")[0] == "身長"
+    # BOM の無いバイト列も utf-8-sig で読める。
+    assert "身長".encode().decode("utf-8-sig") == "身長"
+
+
+def test_列は見出しの名前で探すので順番が違っても読める() -> None:
+    text = "派閥,年代,体重,身長\nきのこ,40,70,180\n"
+    assert parse_people(text) == [Person(180, 70, 40, "きのこ")]
+
+
+def test_BOMが無くても同じように読める() -> None:
+    assert parse_people(HEADER.lstrip("\ufeff") + "165,58,30,きのこ\n") == parse_people(
+        HEADER + "165,58,30,きのこ\n"
+    )
+
+
+def test_空行は読み飛ばす() -> None:
+    text = HEADER + "\n165,58,30,きのこ\n\n170,60,20,たけのこ\n\n"
+    assert len(parse_people(text)) == 2
+
+
+def test_見出しだけなら0人() -> None:
+    assert parse_people(HEADER) == []
+
+
+def test_列が足りなければ足りない列の名前を書いて失敗する() -> None:
+    with pytest.raises(MalformedDataError, match="列 年代 がありません"):
+        parse_people("身長,体重,派閥\n165,58,きのこ\n")
+
+
+def test_整数でないセルは列名と中身を書いて失敗する() -> None:
+    with pytest.raises(MalformedDataError, match=r"2 件目: 列 体重 のセル '58\.5'"):
+        parse_people(HEADER + "165,58,30,きのこ\n170,58.5,20,たけのこ\n")
+
+
+def test_派閥が空の行は失敗する() -> None:
+    with pytest.raises(MalformedDataError, match="列 派閥 が空です"):
+        parse_people(HEADER + "165,58,30, \n")
+
+
+def test_セルの数が見出しと違う行は失敗する() -> None:
+    with pytest.raises(MalformedDataError, match="セルの数が 3"):
+        parse_people(HEADER + "165,58,30\n")
+
+
+def test_特徴量と正解に同じ順で分ける() -> None:
+    people = [Person(165, 58, 30, "きのこ"), Person(170, 60, 20, "たけのこ")]
+    features, labels = split_features_and_labels(people)
+    assert features == [Features(165, 58, 30), Features(170, 60, 20)]
+    assert labels == ["きのこ", "たけのこ"]
+
+
+def test_20代はきのこ派と判定する() -> None:
+    assert predict_by_rule(Features(165, 58, 20)) == "きのこ"

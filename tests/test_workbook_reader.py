@@ -1,0 +1,318 @@
+"""機械の読者（workbook read）: 章を本文だけから作り直せるか。打ち込みの決まりと本文の読み方。"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from getting_started_ml import workbook
+from getting_started_ml.workbook import BOOK_ROOT, WorkbookError
+from getting_started_ml.workbook.reader import output_difference, read_chapter
+from getting_started_ml.workbook.rendering import code_blocks, render
+from getting_started_ml.workbook.transcript import commands, result_files
+from getting_started_ml.workbook.typing_rule import Target, merge_python, target_of, type_into
+
+# コードのある章と付録（第 6 章は Python のコードを作らない）
+CHAPTERS_WITH_CODE = [
+    *(f"{number:02d}" for number in (1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15)),
+    "appendix-a",
+    "appendix-b",
+    "appendix-c",
+]
+# まだ本文だけからは作り直せない章と、その最初の食い違い。章を直したら、ここから消す
+# （消し忘れると XPASS で失敗して知らせる）
+NOT_YET_READABLE: dict[str, str] = {
+    "02": "かたまり 7（test_java_random.py）: pytest の出力が本文と違う",
+    "04": "かたまり 6（test_chapter04_ignore.py）: pytest の出力が本文と違う",
+    "05": "かたまり 18（test_chapter05_checks.py）: pytest の出力が本文と違う",
+    "07": "かたまり 42（章のコマンド）: 出力が本文と違う",
+    "08": "かたまり 39（章のコマンド）: 出力が本文と違う",
+    "09": "かたまり 51（章のコマンド）: 出力が本文と違う",
+    "10": "かたまり 19（descent.py）: 定義されていない名前 Sequence, Features, FloatArray など",
+    "11": "かたまり 41（章のコマンド）: 出力が本文と違う",
+    "12": "かたまり 48（章のコマンド）: 出力が本文と違う",
+    "13": "かたまり 35（章のコマンド）: 出力が本文と違う",
+    "14": "かたまり 29（章のコマンド）: 出力が本文と違う",
+    "15": "かたまり 36（章のコマンド）: 出力が本文と違う",
+    "appendix-a": "かたまり 29（章のコマンド）: 出力が本文と違う",
+    "appendix-b": "かたまり 12（averaging.py）: 定義されていない名前 dataclass など",
+    "appendix-c": "かたまり 34（applied.py）: 定義されていない名前 TREE_DEPTH",
+}
+
+
+def chapter_parameters() -> list[object]:
+    """まだ作り直せない章は xfail(strict=True) にして並べる。"""
+    return [
+        pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_READABLE[key]))
+        if key in NOT_YET_READABLE
+        else key
+        for key in CHAPTERS_WITH_CODE
+    ]
+
+
+@pytest.mark.reader
+@pytest.mark.parametrize("key", chapter_parameters())
+def test_章は新しい練習用フォルダで本文だけから作り直せる(key: str) -> None:
+    # まだ作り直せない章は最初の食い違いで止める（CI の時間のため。全体は workbook read で見る）
+    report = read_chapter(key, stop_at_first=key in NOT_YET_READABLE)
+
+    assert report.ok, report.describe()
+
+
+def test_まだ作り直せない章の一覧はコードのある章だけを挙げる() -> None:
+    assert set(NOT_YET_READABLE) <= set(CHAPTERS_WITH_CODE)
+    assert [path.name for path in workbook.steps_dirs() if path.name != "06"] == (
+        CHAPTERS_WITH_CODE
+    )
+
+
+# ---------------------------------------------------------------- 練習用フォルダに最初からあるもの
+
+
+@pytest.mark.parametrize("key", [path.name for path in workbook.steps_dirs()])
+def test_最初からあるファイルは章の最初のコードより前に名前を挙げる(key: str) -> None:
+    chapter = workbook.load_chapter(key)
+    if not chapter.given:
+        pytest.skip(
+            f"{workbook.with_particle(chapter.label, 'の')} chapter.toml に given がありません"
+        )
+    page = chapter.page()
+    assert page is not None
+    before_code = page.read_text(encoding="utf-8").split("\n```", 1)[0]
+
+    unnamed = [
+        path
+        for path in chapter.given
+        if path not in before_code
+        and path.removeprefix("src/getting_started_ml/") not in before_code
+    ]
+
+    assert not unnamed, f"{page.name} の最初のコードより前に名前の無い given: {unnamed}"
+
+
+def test_最初からあるファイルは練習用フォルダに最終版のまま入る(tmp_path: Path) -> None:
+    chapter = workbook.load_chapter("01")
+    given = "tests/test_chapter01_robustness.py"
+    workspace_chapter = type(chapter)(
+        chapter.key, chapter.directory, chapter.remove, {}, (), (given,)
+    )
+    directory = tmp_path / "practice"
+    workbook.workspace.copy_earlier_chapters(workspace_chapter, directory)
+
+    assert (directory / given).read_bytes() == (BOOK_ROOT / given).read_bytes()
+    assert not (directory / "tests/test_chapter01.py").exists()
+
+
+# ---------------------------------------------------------------- 打ち込む先
+
+RULE = "src/getting_started_ml/chapter01/rule.py"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("tests/test_chapter01.py", Target("tests/test_chapter01.py", whole_file=False)),
+        ("src/getting_started_ml/chapter01/rule.py", Target(RULE, whole_file=False)),
+        ("src/getting_started_ml/chapter01/rule.py（ファイル全体）", Target(RULE, whole_file=True)),
+        (f"{RULE}（Rule のメソッド）", Target(RULE, whole_file=False, class_name="Rule")),
+        ("pyproject.toml", Target("pyproject.toml", whole_file=False)),
+        ("端末", None),
+        ("例", None),
+        ("tests/test_chapter01.py の結果", None),
+        ("chapters/outputs/chapter01.txt", None),
+        ("src/getting_started_ml", None),
+        ("", None),
+    ],
+)  # fmt: skip
+def test_打ち込むのは見出しがワークスペースのファイルのコードだけ(
+    title: str, expected: Target | None
+) -> None:
+    assert target_of(title) == expected
+
+
+def test_まだ無いファイルにはコードをそのまま書く() -> None:
+    assert type_into(None, "x = 1", Target("src/a.py", whole_file=False)) == "x = 1\n"
+
+
+def test_ファイル全体と書いたコードはファイルを置き換える() -> None:
+    target = Target("src/a.py", whole_file=True)
+    assert type_into("def f() -> int:\n    return 1\n", "y = 2\n", target) == "y = 2\n"
+
+
+def test_Pythonでないファイルは置き換える() -> None:
+    assert type_into("[a]\n", "[b]\n", Target("pyproject.toml", whole_file=False)) == "[b]\n"
+
+
+# -------------------------------------------------- Python をトップレベルの文で合わせる
+
+
+def test_同じ名前の関数はその場で置き換える() -> None:
+    existing = "def f() -> int:\n    return 1\n\n\ndef g() -> int:\n    return 2\n"
+    merged = merge_python(existing, "def f() -> int:\n    return 3\n")
+    assert merged == "def f() -> int:\n    return 3\n\n\ndef g() -> int:\n    return 2\n"
+
+
+def test_同じ名前の定数とクラスも置き換える() -> None:
+    existing = "LIMIT = 1\n\n\nclass A:\n    x = 1\n"
+    merged = merge_python(existing, "class A:\n    x = 2\n\n\nLIMIT: int = 5\n")
+    assert merged == "LIMIT: int = 5\n\n\nclass A:\n    x = 2\n"
+
+
+def test_新しい関数は最後に足す() -> None:
+    merged = merge_python("def f() -> None:\n    pass\n", "def g() -> None:\n    pass\n")
+    assert merged == "def f() -> None:\n    pass\n\n\ndef g() -> None:\n    pass\n"
+
+
+def test_飾りの付いた関数も名前で置き換える() -> None:
+    existing = "@pytest.mark.parametrize('x', [1])\ndef test_a(x: int) -> None:\n    assert x\n"
+    block = "@pytest.mark.parametrize('x', [1, 2])\ndef test_a(x: int) -> None:\n    assert x\n"
+    assert merge_python(existing, block) == block
+
+
+def test_まだ無いimportはimportの並びの後ろに足す() -> None:
+    existing = '"""説明。"""\n\nimport os\n\nX = os.sep\n'
+    merged = merge_python(existing, "import sys\n\nY = sys.platform\n")
+    assert merged == '"""説明。"""\n\nimport os\nimport sys\n\nX = os.sep\n\n\nY = sys.platform\n'
+
+
+def test_fromのimportはまだ無い名前だけを足す() -> None:
+    existing = "from m import (\n    a,\n    b,\n)\n\nX = a\n"
+    merged = merge_python(existing, "from m import a, c\n")
+    assert merged == "from m import (\n    a,\n    b,\n)\nfrom m import c\n\nX = a\n"
+
+
+def test_あるimportは足さない() -> None:
+    existing = "import os\nfrom m import a\n"
+    assert merge_python(existing, "import os\nfrom m import a\n") == existing
+
+
+def test_futureのimportは先頭の説明のすぐ後に足す() -> None:
+    existing = '"""説明。"""\n\nimport os\n'
+    merged = merge_python(existing, "from __future__ import annotations\n")
+    assert merged == '"""説明。"""\n\nfrom __future__ import annotations\n\nimport os\n'
+
+
+def test_importの無いファイルには説明の後にimportを足す() -> None:
+    merged = merge_python('"""説明。"""\n\nX = 1\n', "import os\n")
+    assert merged == '"""説明。"""\n\nimport os\n\nX = 1\n'
+
+
+def test_同じ文はもう一度足さない() -> None:
+    existing = 'if __name__ == "__main__":\n    main()\n'
+    assert merge_python(existing, existing) == existing
+
+
+def test_同じ条件のif文は置き換える() -> None:
+    existing = 'if __name__ == "__main__":\n    main()\n'
+    block = 'if __name__ == "__main__":\n    raise SystemExit(main())\n'
+    assert merge_python(existing, block) == block
+
+
+def test_モジュールの説明は置き換える() -> None:
+    assert (
+        merge_python('"""古い。"""\n\nX = 1\n', '"""新しい。"""\n') == '"""新しい。"""\n\nX = 1\n'
+    )
+
+
+def test_メソッドと書いたコードはクラスの中で合わせる() -> None:
+    existing = 'class A:\n    """A。"""\n\n    def f(self) -> int:\n        return 1\n\n\nX = 1\n'
+    block = "def f(self) -> int:\n    return 2\n\n\ndef g(self) -> int:\n    return 3\n"
+
+    merged = type_into(existing, block, Target("src/a.py", whole_file=False, class_name="A"))
+
+    assert merged == (
+        "class A:\n"
+        '    """A。"""\n'
+        "\n"
+        "    def f(self) -> int:\n"
+        "        return 2\n"
+        "\n"
+        "\n"
+        "    def g(self) -> int:\n"
+        "        return 3\n"
+        "\n"
+        "\n"
+        "X = 1\n"
+    )
+
+
+def test_まだ無いクラスのメソッドは打てない() -> None:
+    with pytest.raises(SyntaxError, match="クラス B がまだありません"):
+        type_into("class A:\n    pass\n", "def f(self) -> None: ...\n", Target("a.py", False, "B"))
+
+
+def test_読めないPythonはSyntaxErrorにする() -> None:
+    with pytest.raises(SyntaxError):
+        merge_python("X = 1\n", "def f(:\n")
+
+
+# ---------------------------------------------------------------- 本文の描き方と実行の読み方
+
+
+def test_コードのかたまりを見出しと言語と中身で本文の順に取り出す() -> None:
+    page = render(
+        '```python title="src/a.py"\nx = "<b>"\n```\n\n文。\n\n```text title="端末"\n$ ls\n```\n'
+    )
+
+    blocks = code_blocks(page)
+
+    assert [(block.number, block.title, block.text) for block in blocks] == [
+        (1, "src/a.py", 'x = "<b>"\n'),
+        (2, "端末", "$ ls\n"),
+    ]
+
+
+def test_取り込めないsnippetsは何が無いかを書いて失敗する() -> None:
+    with pytest.raises(WorkbookError, match=r"描けません.*no/such/file\.py"):
+        render('```python title="src/a.py"\n--8<-- "no/such/file.py"\n```\n')
+
+
+def test_snippetsで取り込んだコードも本文のとおりに取り出す() -> None:
+    snippet = '--8<-- "tests/test_chapter01.py:test-parse-one"'
+    page = render(f'```python title="tests/test_chapter01.py"\n{snippet}\n```\n')
+
+    [block] = code_blocks(page)
+
+    assert block.text.startswith("def test_BOM付きのCSVの1行を1人として読む() -> None:\n")
+
+
+def test_結果の見出しはpytestに渡すファイルを挙げる() -> None:
+    assert result_files("tests/test_chapter01.py の結果") == ("tests/test_chapter01.py",)
+    assert result_files("tests/a.py tests/b.py の結果") == ("tests/a.py", "tests/b.py")
+    assert result_files("端末") is None
+    assert result_files("chapters/outputs/chapter01.txt") is None
+
+
+def test_端末の記録をコマンドと出力に分け章のコマンドだけにモジュールを付ける() -> None:
+    text = (
+        "$ ML_DATA_DIR=/nonexistent .venv/bin/python -m getting_started_ml.chapter01\n"
+        "エラー: ない\n"
+        "$ .venv/bin/ruff check src\n"
+        "All checks passed!\n\n"
+    )
+
+    first, second = commands(text)
+
+    assert (first.environment, first.module, first.output) == (
+        (("ML_DATA_DIR", "/nonexistent"),),
+        "getting_started_ml.chapter01",
+        ("エラー: ない",),
+    )
+    assert (second.module, second.output) == (None, ("All checks passed!",))
+
+
+def test_出力は行末の空白と最後の空行を除いて1行ずつ比べる() -> None:
+    assert output_difference(["a", "b"], "a  \nb\n\n") == ""
+    difference = output_difference(["a", "b"], "a\nc\n")
+    assert "-b" in difference
+    assert "+c" in difference
+
+
+def test_章のコマンドの一覧は本文のページと同じ章を挙げる() -> None:
+    pages = {
+        re.sub(r"^(\d\d|appendix-[a-c]).*", r"\1", path.name)
+        for path in (BOOK_ROOT / "chapters").glob("*.md")
+    }
+    assert set(CHAPTERS_WITH_CODE) <= pages
