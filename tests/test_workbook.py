@@ -238,16 +238,23 @@ def test_手順の無い章は作れない(tmp_path: Path) -> None:
         workbook.start("99", tmp_path / "ws")
 
 
+def restore_final_files(chapter: workbook.Chapter, workspace: Path) -> None:
+    """練習用フォルダに、その章で書くファイル（remove）の本の最終版を置く。"""
+    for relative in chapter.remove:
+        target = workspace / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (BOOK_ROOT / relative).is_dir():
+            shutil.copytree(BOOK_ROOT / relative, target)
+        else:
+            shutil.copyfile(BOOK_ROOT / relative, target)
+
+
 def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
 
     before, _ = workbook.check_workspace(workspace)
-    for relative in chapter.remove:
-        if (BOOK_ROOT / relative).is_dir():
-            shutil.copytree(BOOK_ROOT / relative, workspace / relative)
-        else:
-            shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
+    restore_final_files(chapter, workspace)
     after, result = workbook.check_workspace(workspace)
 
     assert before
@@ -256,6 +263,37 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
     report = workbook.check_report(chapter, after, result)
     assert report.splitlines()[0] == "第 3 章の TODO リスト（本の最終版のテストで確かめた結果）:"
     assert "- [x] ジニ不純度を求める" in report
+
+
+@pytest.mark.parametrize("key", ["4", "5", "6"])
+def test_第4から6章のcheckは本のコードならすべての項目に印を付けて0で終わる(
+    tmp_path: Path, key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace = tmp_path / "ws"
+    chapter = workbook.start(key, workspace)
+    restore_final_files(chapter, workspace)
+
+    exit_code = main(["check", str(workspace)])
+
+    report = capsys.readouterr().out
+    assert [line for line in report.splitlines() if line.lstrip().startswith("- [")] == [
+        f"- [x] {item.text}" for item in chapter.todo()
+    ]
+    assert exit_code == 0, report
+
+
+def test_練習用フォルダはgitのリポジトリで最初のファイルを追跡している(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+
+    workbook.start("4", workspace)
+
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=workspace, capture_output=True, text=True, check=True
+    )
+    tracked = listed.stdout.splitlines()
+    assert "tests/test_chapter03.py" in tracked
+    assert "workbook.toml" in tracked
+    assert [name for name in tracked if name.startswith("tests/test_chapter04")] == []
 
 
 def test_練習用フォルダには第4から6章のテストが読む設定ファイルもある(tmp_path: Path) -> None:
