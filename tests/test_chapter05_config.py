@@ -20,7 +20,7 @@ PYPROJECT = (PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 pytestmark = pytest.mark.skipif(
     not (PROJECT_ROOT / "requirements.lock").is_file(),
-    reason="本のリポジトリではない（練習用フォルダなど）ので、本のファイルについての事実は確かめない",
+    reason="requirements.lock が無い（リポジトリの外から入れたなど）ので本のファイルは確かめない",
 )
 
 
