@@ -302,6 +302,19 @@ def test_第4から6章のcheckは最初からある設定の項目だけに印�
     )
 
 
+@pytest.mark.parametrize("key", ["04", "05", "06"])
+def test_第4から6章の本文は練習用フォルダに無いファイルをすべて挙げる(key: str) -> None:
+    chapter = workbook.load_chapter(key)
+    page = chapter.page()
+    assert page is not None
+    text = page.read_text("utf-8")
+    names = [
+        f"`{path}/`" if (BOOK_ROOT / path).is_dir() else f"`{path}`" for path in chapter.remove
+    ]
+
+    assert [name for name in names if name not in text] == []
+
+
 def test_練習用フォルダはgitのリポジトリで最初のファイルを追跡している(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
 
