@@ -39,6 +39,7 @@ ALWAYS_COMMITTED = [
     "src/getting_started_ml/chapter02/table.py",
     "chapters/outputs/chapter02.txt",
     "requirements.lock",
+    ".gitmessage",
     ".github/workflows/ci.yml",
 ]
 

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -177,6 +178,71 @@ def test_ci_run_は_README_と同じ場所を探し_CI_のときだけ共有フ�
     assert data_dir_chosen_by_ci_run({"CI": "true"}) == shared
     assert data_dir_chosen_by_ci_run({"CI": "true", "ML_DATA_DIR": "/mine"}) == "/mine"
     assert data_dir_chosen_by_ci_run({"ML_DATA_DIR": "/mine"}) == "/mine"
+
+
+# --8<-- [start:readme-tests]
+def tools_of(extra: str) -> set[str]:
+    """pyproject.toml の extras（.[test] や .[docs]）が入れるパッケージの名前。"""
+    config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    requirements = config["project"]["optional-dependencies"][extra]
+    return {re.split(r"[=<>!~\[; ]", requirement, maxsplit=1)[0] for requirement in requirements}
+
+
+def test_READMEの2つのコマンドが入れる道具はタスクが使う道具と対応する(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ML_SITE_DIR", "/sites/mkdocs")
+    monkeypatch.setenv("ML_ZENSICAL_SITE_DIR", "/sites/zensical")
+    tested, built = RecordingSession(), RecordingSession()
+
+    load_noxfile().test(tested)
+    load_noxfile().docs(built)
+
+    assert [tool for tool, _ in tested.calls] == ["pytest"]
+    assert [tool for tool, _ in built.calls] == ["mkdocs", "python"]
+    assert {"pytest", "nox"} <= tools_of("test")
+    assert "mkdocs" not in tools_of("test")
+    assert {"mkdocs", "zensical"} <= tools_of("docs")
+    assert not {"pytest", "nox"} & tools_of("docs")
+
+
+# --8<-- [end:readme-tests]
+
+
+# --8<-- [start:skip-tests]
+def run_data_tests(data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """第 1 章の data テストだけを、データの無いフォルダを指し、ML_REQUIRE_DATA を付けずに動かす。
+
+    ワークフロー（データも ML_REQUIRE_DATA も無い）の nox -s test と同じ条件の、別のプロセス。
+    """
+    environment = {**os.environ, "ML_DATA_DIR": str(data_dir), "COLUMNS": "200"}
+    environment.pop("ML_REQUIRE_DATA", None)
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-m", "data"]
+    return subprocess.run(
+        [*command, "tests/test_chapter01.py"],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_データの無いときdataテストは理由と件数を添えて飛ばしたと要約に出る(tmp_path: Path) -> None:
+    skipped = run_data_tests(tmp_path)
+
+    summary = re.search(
+        r"^SKIPPED \[(\d+)\] tests/conftest.py:\d+: データファイルがありません: (.+)$",
+        skipped.stdout,
+        flags=re.MULTILINE,
+    )
+    assert skipped.returncode == 0, skipped.stdout
+    assert summary is not None, skipped.stdout
+    assert f"（探した場所: {tmp_path}" in summary.group(2)
+    assert re.search(rf"^{summary.group(1)} skipped, \d+ deselected", skipped.stdout, re.M)
+
+
+# --8<-- [end:skip-tests]
 
 
 # --8<-- [start:workflow-tests]

@@ -16,6 +16,7 @@ import pytest
 from getting_started_ml import workbook
 from getting_started_ml.workbook import BOOK_ROOT, TodoItem, check, driver, steps
 from getting_started_ml.workbook.__main__ import main
+from getting_started_ml.workbook.workspace import REPOSITORY_FILES, repository_files
 
 CHAPTERS_WITH_STEPS = [path.name for path in workbook.steps_dirs()]
 
@@ -33,10 +34,9 @@ def test_本文の途中の一歩は書いてあるとおりに赤と緑にな�
 @pytest.mark.parametrize("key", CHAPTERS_WITH_STEPS)
 def test_TODOの項目はどれも本のテストに対応している(key: str) -> None:
     chapter = workbook.load_chapter(key)
-    if not chapter.todo_tests:
-        pytest.skip(
-            f"{workbook.with_particle(chapter.label, 'の')} chapter.toml に [todo] がまだありません"
-        )
+    label = workbook.with_particle(chapter.label, "の")
+    assert chapter.todo(), f"{label}本文に TODO リストがありません"
+    assert chapter.todo_tests, f"{label} chapter.toml に [todo] がありません"
     leaves = [
         item.text
         for index, item in enumerate(chapter.todo())
@@ -238,16 +238,23 @@ def test_手順の無い章は作れない(tmp_path: Path) -> None:
         workbook.start("99", tmp_path / "ws")
 
 
+def restore_final_files(chapter: workbook.Chapter, workspace: Path) -> None:
+    """練習用フォルダに、その章で書くファイル（remove）の本の最終版を置く。"""
+    for relative in chapter.remove:
+        target = workspace / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (BOOK_ROOT / relative).is_dir():
+            shutil.copytree(BOOK_ROOT / relative, target)
+        else:
+            shutil.copyfile(BOOK_ROOT / relative, target)
+
+
 def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
 
     before, _ = workbook.check_workspace(workspace)
-    for relative in chapter.remove:
-        if (BOOK_ROOT / relative).is_dir():
-            shutil.copytree(BOOK_ROOT / relative, workspace / relative)
-        else:
-            shutil.copyfile(BOOK_ROOT / relative, workspace / relative)
+    restore_final_files(chapter, workspace)
     after, result = workbook.check_workspace(workspace)
 
     assert before
@@ -258,6 +265,69 @@ def test_checkは書く前は印を付けず本のコードを置けばすべて
     assert "- [x] ジニ不純度を求める" in report
 
 
+# 第 4〜6 章の練習用フォルダに最初からある設定（最終版）だけを確かめる項目: 書く前から印が付く
+TICKED_BEFORE_WRITING = {
+    "4": ["データのコマンドの失敗のしかたを確かめる"],
+    "5": [
+        "`pyproject.toml` に、パッケージとしての組み立て方、固定した依存関係、extras を書く",
+        "カバレッジを測る範囲を決め、データの有無で変わる数値には下限を設けない",
+    ],
+    "6": [
+        "タスクランナーを 1 つ選び、`test`・`lint`・`format`・`type`・`docs`・`all` を定義する",
+        "データの場所（`ML_DATA_DIR`）を、テストのタスクに名前を挙げて渡す",
+        "README の 2 つのコマンドが入れる道具の違いと、対応するタスクを確かめる",
+    ],
+}
+
+
+@pytest.mark.parametrize("key", ["4", "5", "6"])
+def test_第4から6章のcheckは最初からある設定の項目だけに印を付け本のコードなら0で終わる(
+    tmp_path: Path, key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace = tmp_path / "ws"
+    chapter = workbook.start(key, workspace)
+
+    before, _ = workbook.check_workspace(workspace)
+    restore_final_files(chapter, workspace)
+    exit_code = main(["check", str(workspace)])
+
+    report = capsys.readouterr().out
+    assert [line for line in report.splitlines() if line.lstrip().startswith("- [")] == [
+        f"- [x] {item.text}" for item in chapter.todo()
+    ]
+    assert exit_code == 0, report
+    assert [status.item.text for status in before if status.mark == "x"] == (
+        TICKED_BEFORE_WRITING[key]
+    )
+
+
+@pytest.mark.parametrize("key", ["04", "05", "06"])
+def test_第4から6章の本文は練習用フォルダに無いファイルをすべて挙げる(key: str) -> None:
+    chapter = workbook.load_chapter(key)
+    page = chapter.page()
+    assert page is not None
+    text = page.read_text("utf-8")
+    names = [
+        f"`{path}/`" if (BOOK_ROOT / path).is_dir() else f"`{path}`" for path in chapter.remove
+    ]
+
+    assert [name for name in names if name not in text] == []
+
+
+def test_練習用フォルダはgitのリポジトリで最初のファイルを追跡している(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+
+    workbook.start("4", workspace)
+
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=workspace, capture_output=True, text=True, check=True
+    )
+    tracked = listed.stdout.splitlines()
+    assert "tests/test_chapter03.py" in tracked
+    assert "workbook.toml" in tracked
+    assert [name for name in tracked if name.startswith("tests/test_chapter04")] == []
+
+
 def test_練習用フォルダには第4から6章のテストが読む設定ファイルもある(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
 
@@ -266,6 +336,20 @@ def test_練習用フォルダには第4から6章のテストが読む設定フ
     for relative in ("requirements.lock", "noxfile.py", ".gitignore", ".ci/run", ".ci/setup"):
         assert (workspace / relative).read_bytes() == (BOOK_ROOT / relative).read_bytes()
     assert (workspace / ".github" / "workflows" / "ci.yml").is_file()
+
+
+def test_この本の読み方は練習用フォルダに写す設定とその章で書く設定を挙げる() -> None:
+    reading = (BOOK_ROOT / "docs" / "reading.md").read_text("utf-8")
+    copied = {f"{name}/" if (BOOK_ROOT / name).is_dir() else name for name in REPOSITORY_FILES}
+    written = {
+        path
+        for key in CHAPTERS_WITH_STEPS
+        for path in workbook.load_chapter(key).remove
+        if path in set(repository_files())
+    }
+
+    assert written
+    assert [name for name in sorted(copied | written) if f"`{name}`" not in reading] == []
 
 
 def test_練習用フォルダのpytestの表示は画面の幅によらない(tmp_path: Path) -> None:

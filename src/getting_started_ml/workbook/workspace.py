@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,14 @@ BOOK_TOOLS = (f"src/{PACKAGE}/workbook/",)
 TEST_HELPERS = ("tests/conftest.py", "tests/support/", "tests/vectors/")
 BOOK_TEST_HELPERS = {"tests/support/glossary.py", "tests/support/site.py"}
 # 第 4〜6 章のテストが読む、リポジトリの設定ファイル（練習用フォルダにもそのまま置く）
-REPOSITORY_FILES = (".gitignore", "requirements.lock", "noxfile.py", ".ci", ".github")
+REPOSITORY_FILES = (
+    ".gitignore",
+    ".gitmessage",
+    "requirements.lock",
+    "noxfile.py",
+    ".ci",
+    ".github",
+)
 # 練習用フォルダの直下に置く conftest.py: pytest の表示を読者の画面の幅によらないものにする
 WORKSPACE_CONFTEST = """\
 \"\"\"練習用フォルダの pytest の設定。
@@ -88,7 +96,21 @@ def start(key: str, directory: Path) -> Chapter:
     (directory / "pyproject.toml").write_text(workspace_pyproject(), encoding="utf-8")
     (directory / "README.md").write_text(WORKSPACE_README, encoding="utf-8")
     (directory / WORKSPACE_FILE).write_text(f'chapter = "{chapter.key}"\n', encoding="utf-8")
+    track_with_git(directory)
     return chapter
+
+
+def track_with_git(directory: Path) -> None:
+    """練習用フォルダを git のリポジトリにし、最初のファイルを追跡する（コミットは読者がする）。
+
+    第 4 章の検査（追跡しているファイルにデータの写しが無い）は、git の作業ツリーでだけ動く。
+    git が無ければ何もしない（その検査は理由を書いて飛ばされる）。
+    """
+    git = shutil.which("git")
+    if git is None:
+        return
+    for arguments in (("init", "--quiet"), ("add", "--all")):
+        subprocess.run([git, *arguments], cwd=directory, capture_output=True, check=False)
 
 
 def copy_earlier_chapters(chapter: Chapter, directory: Path) -> None:
