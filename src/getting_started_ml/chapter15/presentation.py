@@ -240,12 +240,12 @@ class FailureLog:
             started = started or message["type"] == "http.response.start"
             await send(message)
 
-        where = f"{scope['method']} {scope['path']}"
         try:
             await self.app(scope, receive, sending)
-        except ClientDisconnect:
-            LOGGER.info("応答の前に接続が切れました: %s", where)
+        except ClientDisconnect:  # 場所の文字列は、書くときにだけ組み立てる
+            LOGGER.info("応答の前に接続が切れました: %s %s", scope["method"], scope["path"])
         except Exception as error:
+            where = f"{scope['method']} {scope['path']}"
             LOGGER.error(
                 "予測の途中で失敗しました: %s（%s: %s）", where, type(error).__name__, error
             )
