@@ -1,8 +1,8 @@
 """第 15 章の API の速さを、最小の FastAPI のアプリと比べて測る（テストではない）。
 
-同じ uvicorn の設定（h11、ワーカー 1 つ、ログは warning、keep-alive 5 秒）で 2 つのサーバーを
-起動する。1 つは第 15 章の API（架空の 2 つのモデル）、もう 1 つは比べる相手の最小のアプリ
-（POST 1 つ、pydantic の本文、内積を返すだけ）。混んだ機械でも比べられるように、
+同じ uvicorn の設定（h11、ワーカー 1 つ、ログは warning で 1 件ごとの記録なし、keep-alive 5 秒）で
+2 つのサーバーを起動する。1 つは第 15 章の API（架空の 2 つのモデル）、もう 1 つは比べる相手の最小の
+アプリ（POST 1 つ、pydantic の本文、内積を返すだけ）。混んだ機械でも比べられるように、
 
 - 相手（A）とこの章の宛先（B）を短い回で交互に測り（AB、BA、AB、…）、同じ組の 2 回の比を取って、
   その中央値と、真ん中の半分の幅（25〜75 パーセンタイル）を出す。
@@ -94,7 +94,13 @@ async def baseline_predict(movie: BaselineMovie) -> dict[str, float]:
 def serve_baseline(port: int) -> None:
     """比べる相手を、第 15 章と同じ uvicorn の設定で起動する。"""
     uvicorn.run(
-        baseline, host=HOST, port=port, log_level="warning", http="h11", timeout_keep_alive=5
+        baseline,
+        host=HOST,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        http="h11",
+        timeout_keep_alive=5,
     )
 
 
