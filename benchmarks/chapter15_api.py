@@ -503,12 +503,17 @@ def run_benchmark(options: argparse.Namespace) -> None:
                 timed(target, 10, 0.5)
             base_before = rss_mib(base)
             rows = []
+            sender_cpu, began = time.process_time(), time.perf_counter()
             for clients in CLIENTS:
                 pairs = measure_pairs(
                     base_target, targets, clients, options.seconds, options.rounds
                 )
                 rows += [Row(clients, name, runs) for name, runs in pairs.items()]
             print_table(rows)
+            busy = (time.process_time() - sender_cpu) / (time.perf_counter() - began)
+            print(
+                f"送り手の CPU: 表を測るあいだの {busy:.0%}（100% に近ければ送り手が詰まっている）"
+            )
             base_rss = (base_before, rss_mib(base))
             result = soak(targets, options.soak) if options.soak > 0 else None
             if result is not None:
