@@ -80,6 +80,7 @@ EXEMPT: dict[str, str] = {
     "chapter15.train": "データで学習してファイルを書く（data テスト）",
     "chapter15.serve": "本物のサーバーを起動する（tests/test_chapter15_data.py）",
     "chapter15.create_app": "FastAPI のアプリを作る（tests/test_chapter15_api.py）",
+    "chapter15.DirectRoute": "FastAPI が経路を足すときに作る（tests/test_chapter15_fast_path.py）",
     "chapter15.read_body": "FastAPI が呼ぶ（tests/test_chapter15_api.py）",
     "chapter15.unreadable": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",
     "chapter15.invalid": "FastAPI が呼ぶ例外の処理（第 15 章のテスト）",

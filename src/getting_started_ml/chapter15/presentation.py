@@ -6,18 +6,25 @@ FastAPI が自分で出す英語のエラー（404、405、検査の失敗）も
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, cast
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from getting_started_ml.chapter15.application import PredictionService
-from getting_started_ml.chapter15.domain import LOGGER, ModelNotFoundError, PredictionNotFiniteError
+from getting_started_ml.chapter15.domain import (
+    LOGGER,
+    ModelNotFoundError,
+    PredictionNotFiniteError,
+    SalesPrediction,
+    SurvivalPrediction,
+)
 from getting_started_ml.chapter15.validation import (
     MAX_BODY_BYTES,
     MOVIE,
@@ -44,20 +51,83 @@ class BodyTooLargeError(Exception):
 
 # --8<-- [start:body]
 async def read_body(request: Request) -> bytes:
-    """ボディを読む。MAX_BODY_BYTES を超えたら、そこで読むのをやめて BodyTooLargeError。"""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+    """ボディを読む。MAX_BODY_BYTES を超えたら、そこで読むのをやめて BodyTooLargeError。
+
+    ASGI の受け取り口（receive）から直接読む。相手が先に切ったら ClientDisconnect。
+    """
+    if declared_length(request.scope["headers"]) > MAX_BODY_BYTES:
         raise BodyTooLargeError()
-    chunks, size = [], 0
-    async for chunk in request.stream():
+    chunks, size, more = [], 0, True
+    while more:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect()
+        chunk = message.get("body", b"")
         size += len(chunk)
         if size > MAX_BODY_BYTES:
             raise BodyTooLargeError()
         chunks.append(chunk)
+        more = message.get("more_body", False)
     return b"".join(chunks)
 
 
+def declared_length(headers: Iterable[tuple[bytes, bytes]]) -> int:
+    """ヘッダーの Content-Length（ASGI の名前は小文字）。無いか数でなければ 0。"""
+    for name, value in headers:
+        if name == b"content-length" and value.isdigit():
+            return int(value)
+    return 0
+
+
 # --8<-- [end:body]
+
+
+# --8<-- [start:direct]
+class DirectRoute(APIRoute):
+    """エンドポイントを、FastAPI の依存の解決（引数の検査と変換）を通さずに直接呼ぶ経路。
+
+    この章のエンドポイントは Request だけを受け取り、ボディを自分で読んで確かめ、Response を
+    返す。FastAPI がしてくれる仕事は残っていないので、その手間を 1 件ごとに払わない。
+    パスとメソッドの照合、例外の処理、OpenAPI の文書は、ふつうの経路と同じに働く。
+    """
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        return cast(Callable[[Request], Coroutine[Any, Any, Response]], self.endpoint)
+
+
+# --8<-- [end:direct]
+
+
+# --8<-- [start:encode]
+SURVIVED_BODIES = {True: b'{"survived":true}', False: b'{"survived":false}'}
+"""生死の応答のボディは 2 通りしかないので、JSON にしておく。"""
+
+
+def sales_body(prediction: SalesPrediction) -> bytes:
+    """{"sales": …} の JSON のバイト列（JSONResponse と同じ。json も数を float の repr で書く）。
+
+    予測が有限の数であることは、SalesPrediction が作られたときに確かめてある。
+    """
+    if not isinstance(prediction, SalesPrediction):
+        raise TypeError(f"prediction は SalesPrediction です（{type(prediction).__name__}）")
+    return b'{"sales":' + repr(float(prediction.sales)).encode("ascii") + b"}"
+
+
+def survived_body(prediction: SurvivalPrediction) -> bytes:
+    """{"survived": …} の JSON のバイト列（JSONResponse と同じ）。"""
+    if not isinstance(prediction, SurvivalPrediction):
+        raise TypeError(f"prediction は SurvivalPrediction です（{type(prediction).__name__}）")
+    return SURVIVED_BODIES[bool(prediction.survived)]
+
+
+def json_response(body: bytes) -> Response:
+    """JSON にし終えたボディの、200 の応答。"""
+    if not isinstance(body, bytes):
+        raise TypeError(f"body はバイト列です（{type(body).__name__} が渡されました）")
+    return Response(body, media_type="application/json")
+
+
+# --8<-- [end:encode]
 
 
 # --8<-- [start:routes]
@@ -69,24 +139,25 @@ def create_app(service: PredictionService) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
+    app.router.route_class = DirectRoute
 
     @app.get("/health", responses={200: {"content": {"application/json": {"schema": HEALTH}}}})
-    async def health() -> JSONResponse:
+    async def health(request: Request) -> JSONResponse:
         models = service.health()
         status = "ok" if all(models.values()) else "degraded"
         return JSONResponse({"status": status, "models": models})
 
     @app.post("/cinema/sales", openapi_extra=contract(MOVIE, SALES))
-    async def predict_sales(request: Request) -> JSONResponse:
+    async def predict_sales(request: Request) -> Response:
         movie = movie_from(await read_body(request))
         prediction = service.predict_sales(movie)
-        return JSONResponse({"sales": prediction.sales})
+        return json_response(sales_body(prediction))
 
     @app.post("/survived", openapi_extra=contract(PASSENGER, SURVIVED))
-    async def predict_survival(request: Request) -> JSONResponse:
+    async def predict_survival(request: Request) -> Response:
         passenger = passenger_from(await read_body(request))
         prediction = service.predict_survival(passenger)
-        return JSONResponse({"survived": prediction.survived})
+        return json_response(survived_body(prediction))
 
     for error, handler in ERROR_HANDLERS.items():
         app.add_exception_handler(error, handler)
@@ -169,12 +240,12 @@ class FailureLog:
             started = started or message["type"] == "http.response.start"
             await send(message)
 
-        where = f"{scope['method']} {scope['path']}"
         try:
             await self.app(scope, receive, sending)
-        except ClientDisconnect:
-            LOGGER.info("応答の前に接続が切れました: %s", where)
+        except ClientDisconnect:  # 場所の文字列は、書くときにだけ組み立てる
+            LOGGER.info("応答の前に接続が切れました: %s %s", scope["method"], scope["path"])
         except Exception as error:
+            where = f"{scope['method']} {scope['path']}"
             LOGGER.error(
                 "予測の途中で失敗しました: %s（%s: %s）", where, type(error).__name__, error
             )

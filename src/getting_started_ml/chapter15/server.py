@@ -101,6 +101,7 @@ def run(app: Any, host: str, port: int, read_timeout: float = READ_TIMEOUT) -> N
         host=host,
         port=port,
         log_level="warning",
+        access_log=False,  # warning では書かない行の材料を、1 件ごとに作らない
         http=protocol_with(read_timeout),
         timeout_keep_alive=KEEP_ALIVE,
     )
