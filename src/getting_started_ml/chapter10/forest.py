@@ -293,14 +293,18 @@ class TreeMemory:
     def __call__(
         self, x: Sequence[Features], t: Sequence[L], columns: Sequence[str], max_depth: int | None
     ) -> Tree[L]:
-        names = tuple(columns)
-        depth = check_depth(max_depth)
-        rows = feature_rows(x, names) if x else []
-        key = (names, tuple(rows), tuple(t))
+        require_same_length(x, t, "特徴量", "正解")
+        require_no_nan(t, "正解")
+        if not x:
+            raise ValueError("行が 1 つもないので決定木を作れません")
+        names, depth, labels = tuple(columns), check_depth(max_depth), list(t)
+        rows = feature_rows(x, names)  # 行を数の行に直すのは 1 回だけ
+        key = (names, tuple(rows), tuple(labels))
         known = self._unlimited.get(key)
         if known is not None and depth is not None:
-            return truncate_tree(known, depth, rows, list(t), names)
-        tree = build_tree_cached(x, t, names, depth)
+            return truncate_tree(known, depth, rows, labels, names)
+        root: Part[L] = (rows, labels, depth)
+        tree = grow_with_stack(root, lambda part: divide_cached(part, names))
         if depth is None:
             self._unlimited[key] = tree
         return tree
