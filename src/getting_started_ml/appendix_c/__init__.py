@@ -50,6 +50,7 @@ from getting_started_ml.appendix_c.java_stream import (
     BLOCK,
     java_booleans,
     java_doubles,
+    java_ints,
     java_states,
 )
 from getting_started_ml.appendix_c.paired import (
@@ -144,6 +145,7 @@ __all__ = [
     "interval_coverage",
     "java_booleans",
     "java_doubles",
+    "java_ints",
     "java_states",
     "mcnemar_exact",
     "out_of_fold_predictions",
