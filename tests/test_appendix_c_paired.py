@@ -20,7 +20,12 @@ from getting_started_ml.appendix_c import (
     sign_flip_test,
     sign_flip_test_reference,
 )
-from getting_started_ml.appendix_c.java_stream import java_booleans, java_doubles, java_states
+from getting_started_ml.appendix_c.java_stream import (
+    java_booleans,
+    java_doubles,
+    java_ints,
+    java_states,
+)
 from getting_started_ml.java_random import JavaRandom
 
 
@@ -124,6 +129,29 @@ def test_ブロックの境目をまたいでもJavaRandomと同じ() -> None:
     random = JavaRandom(42)
     expected = [random.next_double() for _ in range(70_000)]
     assert java_doubles(42, 70_000).tolist() == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(-(2**63), 2**63 - 1),
+    st.one_of(
+        st.integers(1, 100),
+        st.sampled_from([2**k for k in range(31)]),
+        st.integers(2**30 + 1, 2**31 - 1),  # 引き直しが半分近く起きる大きさ
+    ),
+    st.integers(0, 300),
+)
+def test_まとめて引いた整数はJavaRandomのnextIntと同じ(seed: int, bound: int, count: int) -> None:
+    random = JavaRandom(seed)
+    assert java_ints(seed, bound, count).tolist() == [random.next_int(bound) for _ in range(count)]
+
+
+def test_まとめて引く整数の上限が範囲の外なら止める() -> None:
+    for bound in (0, -3, 2**31):
+        with pytest.raises(ValueError, match="bound"):
+            java_ints(0, bound, 5)
+    with pytest.raises(TypeError, match="bound"):
+        java_ints(0, 2.5, 5)  # type: ignore[arg-type]
 
 
 def test_状態の列は48ビットに収まる() -> None:

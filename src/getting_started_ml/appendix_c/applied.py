@@ -11,8 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from getting_started_ml.appendix_a import grow_weighted_numpy, predict_rows
+import numpy as np
+
+from getting_started_ml.appendix_a import (
+    Floats,
+    grow_weighted_numpy,
+    predict_rows,
+    to_matrix,
+    truncate,
+)
 from getting_started_ml.appendix_c.intervals import Interval, wilson_interval
 from getting_started_ml.appendix_c.paired import (
     Discordance,
@@ -26,7 +35,7 @@ from getting_started_ml.appendix_c.repeated import (
     paired_t_interval,
 )
 from getting_started_ml.chapter02 import Features, require_items
-from getting_started_ml.chapter03 import FeatureRow, feature_rows
+from getting_started_ml.chapter03 import feature_rows
 from getting_started_ml.chapter08 import ClassWeight, class_weights
 from getting_started_ml.chapter11 import (
     N_SPLITS,
@@ -44,6 +53,8 @@ from getting_started_ml.chapter11 import (
 )
 from getting_started_ml.checks import require_same_length
 
+P = TypeVar("P", bound=Hashable)  # 木の予測（ラベル、または 2 つの木の予測の組）
+
 # --8<-- [start:protocol]
 BASELINE_DEPTH = TREE_DEPTH  # A: 第 11 章の木
 CANDIDATE_DEPTH = 3  # B: 1 段深い木
@@ -54,7 +65,7 @@ SIGN_FLIP_RESAMPLES = 200_000
 
 
 class NumberRows:
-    """Features の行を、columns の列の数の行に直す。同じ行（同じオブジェクト）は 1 回だけ直す。
+    """Features の行を columns の列の行 × 列の配列に直す。同じ行（同じオブジェクト）は 1 回だけ。
 
     交差検証は同じ 891 行を何度も分け直すので、そのたびに feature_rows で直すと、
     木を育てるのと同じくらい時間がかかる。行そのものも覚えておくので、id が使い回されることはない。
@@ -62,13 +73,17 @@ class NumberRows:
 
     def __init__(self, columns: Sequence[str]) -> None:
         self.columns = tuple(columns)
-        self._known: dict[int, tuple[Features, FeatureRow]] = {}
+        self._known: dict[int, tuple[Features, int]] = {}  # id → (行, 配列の中の位置)
+        self._matrix: Floats = to_matrix([], self.columns)
 
-    def __call__(self, x: Sequence[Features]) -> list[FeatureRow]:
+    def __call__(self, x: Sequence[Features]) -> Floats:
         new = list({id(row): row for row in x if id(row) not in self._known}.values())
-        for row, values in zip(new, feature_rows(new, self.columns), strict=True):
-            self._known[id(row)] = (row, values)
-        return [self._known[id(row)][1] for row in x]
+        if new:
+            values = to_matrix(feature_rows(new, self.columns), self.columns)
+            for position, row in enumerate(new, len(self._known)):
+                self._known[id(row)] = (row, position)
+            self._matrix = np.concatenate([self._matrix, values])
+        return self._matrix[[self._known[id(row)][1] for row in x]]
 
 
 def fast_tree_trainer(
@@ -81,9 +96,7 @@ def fast_tree_trainer(
     number_rows を渡せば、行を数の行に直した結果を木どうしで使い回す。
     """
     names = tuple(columns)
-    rows_of = NumberRows(names) if number_rows is None else number_rows
-    if rows_of.columns != names:
-        raise ValueError(f"number_rows の列 {rows_of.columns} が columns {names} と違います")
+    rows_of = _number_rows_for(names, number_rows)
 
     def train(x: Sequence[Features], t: Sequence[Hashable]) -> Predictor[Features, Hashable]:
         weights = class_weights(t, ClassWeight.NONE)
@@ -93,19 +106,64 @@ def fast_tree_trainer(
     return train
 
 
+def paired_tree_trainer(
+    columns: Sequence[str], depths: tuple[int, int], number_rows: NumberRows | None = None
+) -> Trainer[Features, Hashable, tuple[Hashable, Hashable]]:
+    """浅い木と深い木（depths の順）を 1 度に学習し、予測を（浅い木, 深い木）の組で返す。
+
+    深い木だけを付録 A の numpy の木で育て、浅い木はそれを付録 A の truncate で切り詰めて作る。
+    どちらも fast_tree_trainer がその深さで育てる木（第 3 章の木）と同じ木になる。
+    """
+    names = tuple(columns)
+    rows_of = _number_rows_for(names, number_rows)
+    shallow, deep = depths
+    if not (isinstance(shallow, int) and isinstance(deep, int)) or not 0 <= shallow <= deep:
+        raise ValueError(f"depths は 0 以上の（浅い深さ, 深い深さ）の組です（{depths!r}）")
+
+    def train(
+        x: Sequence[Features], t: Sequence[Hashable]
+    ) -> Predictor[Features, tuple[Hashable, Hashable]]:
+        values, labels = rows_of(x), list(t)
+        weights = class_weights(labels, ClassWeight.NONE)
+        deep_tree = grow_weighted_numpy(values, labels, names, weights, deep)
+        shallow_tree = truncate(deep_tree, shallow, values, labels, columns=names, weights=weights)
+
+        def predict(rows: Sequence[Features]) -> list[tuple[Hashable, Hashable]]:
+            matrix = rows_of(rows)
+            return list(
+                zip(
+                    predict_rows(shallow_tree, matrix, names),
+                    predict_rows(deep_tree, matrix, names),
+                    strict=True,
+                )
+            )
+
+        return predict
+
+    return train
+
+
+def _number_rows_for(columns: tuple[str, ...], number_rows: NumberRows | None) -> NumberRows:
+    """渡された number_rows（列が同じこと）か、新しい NumberRows。"""
+    rows_of = NumberRows(columns) if number_rows is None else number_rows
+    if rows_of.columns != columns:
+        raise ValueError(f"number_rows の列 {rows_of.columns} が columns {columns} と違います")
+    return rows_of
+
+
 # --8<-- [start:out-of-fold]
 def out_of_fold_predictions(
-    trainer: Trainer[Features, Hashable, Hashable],
+    trainer: Trainer[Features, Hashable, P],
     data: LabeledData[str],
     folds: Sequence[Fold],
-) -> list[Hashable]:
+) -> list[P]:
     """分割ごとに学習し、テストに回した行の予測を元の行の位置に書き込む。"""
     if not callable(trainer):
         raise TypeError(f"trainer は学習する関数です（{type(trainer).__name__}）")
     if not isinstance(data, LabeledData):
         raise TypeError(f"data は LabeledData です（{type(data).__name__}）")
     require_items(folds, Fold, "folds")
-    predictions: list[Hashable | None] = [None] * len(data.x)
+    predictions: list[P | None] = [None] * len(data.x)
     for fold in folds:
         predict = trainer(pick(data.x, fold.train), pick(data.t, fold.train))
         for position, guess in zip(fold.test, predict(pick(data.x, fold.test)), strict=True):
@@ -175,16 +233,16 @@ def verdict(interval: PairedInterval) -> str:
 
 def compare_tree_depths(data: LabeledData[str]) -> TreeComparison:
     """同じ分け方の上で、深さ 2 と深さ 3 の木の予測を突き合わせる。"""
-    number_rows = NumberRows(SURVIVED_FEATURES)  # 2 つの木で同じ行を使い回す
-    baseline = fast_tree_trainer(SURVIVED_FEATURES, BASELINE_DEPTH, number_rows)
-    candidate = fast_tree_trainer(SURVIVED_FEATURES, CANDIDATE_DEPTH, number_rows)
+    # 深さ 3 の木を育て、切り詰めて深さ 2 の木にする（付録 A の truncate。木の数が半分になる）
+    both = paired_tree_trainer(SURVIVED_FEATURES, (BASELINE_DEPTH, CANDIDATE_DEPTH))
     scores_a, scores_b = [], []
     fold_differences: list[float] = []
     first: tuple[list[Hashable], list[Hashable]] | None = None
     for seed in FOLD_SEEDS:
         folds = k_fold(len(data.x), N_SPLITS, seed)
-        predictions_a = out_of_fold_predictions(baseline, data, folds)
-        predictions_b = out_of_fold_predictions(candidate, data, folds)
+        pairs = out_of_fold_predictions(both, data, folds)
+        predictions_a = [a for a, _ in pairs]
+        predictions_b = [b for _, b in pairs]
         fold_differences.extend(per_fold_differences(data.t, predictions_a, predictions_b, folds))
         scores_a.append(fold_mean_accuracy(data.t, predictions_a, folds))
         scores_b.append(fold_mean_accuracy(data.t, predictions_b, folds))

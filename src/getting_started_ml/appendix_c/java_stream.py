@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from getting_started_ml.checks import require_count
-from getting_started_ml.java_random import ADDEND, MASK, MULTIPLIER
+from getting_started_ml.java_random import ADDEND, INT_MAX, MASK, MULTIPLIER, require_int
 
 BLOCK = 1 << 18
 
@@ -77,4 +77,30 @@ def java_doubles(seed: int, count: int) -> npt.NDArray[np.float64]:
         high = (pairs[:, 0] >> np.uint64(22)).astype(np.int64)
         low = (pairs[:, 1] >> np.uint64(21)).astype(np.int64)
         out[start // 2 : start // 2 + len(pairs)] = ((high << 27) + low) * 2.0**-53
+    return out
+
+
+def java_ints(seed: int, bound: int, count: int) -> npt.NDArray[np.int64]:
+    """JavaRandom(seed) が next_int(bound) で返す最初の count 個。
+
+    next_int と同じく、2 のべき乗は上位ビットを使い、それ以外は 31 ビットを bound で割った余りを
+    使う。Java で int があふれる引き（偏りを避けるための引き直し）は、飛ばして次の状態を使う。
+    """
+    require_int(bound, "bound")
+    if not 1 <= bound <= INT_MAX:
+        raise ValueError(f"bound は 1 以上 {INT_MAX} 以下です（bound={bound}）")
+    out = np.empty(require_count(count, "count"), dtype=np.int64)
+    filled, drawn = 0, 0
+    while filled < count:  # 引き直しの分だけ足りなければ、続きの状態で埋める
+        wanted = count - filled
+        states = java_states(seed, drawn + wanted)[drawn:]
+        drawn += wanted
+        bits = (states >> np.uint64(17)).astype(np.int64)  # next_bits(31)
+        if bound & (bound - 1) == 0:
+            values = (bound * bits) >> 31
+        else:
+            values = bits % bound
+            values = values[bits - values + (bound - 1) <= INT_MAX]
+        out[filled : filled + len(values)] = values
+        filled += len(values)
     return out

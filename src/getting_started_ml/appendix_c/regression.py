@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from getting_started_ml.appendix_c.java_stream import java_ints
 from getting_started_ml.appendix_c.paired import mcnemar_exact
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12 import (
@@ -29,7 +30,6 @@ from getting_started_ml.checks import (
     require_probability,
     require_same_length,
 )
-from getting_started_ml.java_random import JavaRandom
 
 BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
@@ -46,8 +46,8 @@ def resampled_positions(n: int, n_resamples: int, seed: int) -> list[list[int]]:
         raise ValueError(
             f"n × n_resamples が上限 {MAX_DRAWS} を超えます（n={n}、n_resamples={n_resamples}）"
         )
-    random = JavaRandom(seed)
-    return [[random.next_int(n) for _ in range(n)] for _ in range(n_resamples)]
+    # JavaRandom(seed).next_int(n) を n × n_resamples 回呼ぶのと同じ列を、numpy でまとめて作る
+    return java_ints(seed, n, n * n_resamples).reshape(n_resamples, n).tolist()
 
 
 def percentile(ordered: Sequence[float], q: float) -> float:
