@@ -46,7 +46,9 @@ SEARCH_PROMPT = "検索キーワードを入力してください"
 SEARCH_LOADING = "初期化"
 ZENSICAL_STATUS = re.compile(r"^(\d+ results?|No results)$")
 """Zensical の検索欄の下の、結果を並べ終えたときの知らせ（「29 results」「No results」）。"""
-LOADING_TIMEOUT_MS = 60_000
+LOADING_TIMEOUT_MS = 180_000
+"""索引を読み終えるまで待つ長さ。Zensical はブラウザの中で索引を組むので、
+混んだ機械では 1 分を超えた。"""
 ENGINES = ("Material", "Zensical", "Zensical（空白で区切る）")
 """比べる検索: Material、Zensical（mkdocs.yml のまま）、区切りを空白だけにした Zensical。"""
 PLAIN_SEPARATOR = r"[\s\-]+"
@@ -260,6 +262,9 @@ ZENSICAL_RESULTS = """query => {
 NO_RESULTS_SETTLE_MS = 1_500
 """「No results」がこれだけの間続けば、本当に何も見つからないとみなす。Zensical は検索を終える前に、
 いったん「No results」と出すことがある（「第 1 章」で 536 件を並べる前に）。"""
+RESULTS_SETTLE_MS = 500
+"""並んだ結果がこれだけの間変わらなければ、並べ終えたとみなす。混んだ機械では、Zensical が途中の
+並び（「第 3 章」で第 8 章が 1 位）をいったん見せてから並べ直したことがある。"""
 POLL_MS = 50
 
 
@@ -269,13 +274,14 @@ def zensical_results(page: Page, base: str, query: str, timeout: float = 30_000)
     field.fill("")
     expect_status(page, "", timeout)
     field.fill(query)
-    waited, nothing_for = 0.0, 0.0
+    waited, same_for, last = 0.0, 0.0, None
     while waited < timeout:
         shown = page.evaluate(ZENSICAL_RESULTS, query)
-        if shown:
+        same_for = same_for + POLL_MS if shown is not False and shown == last else 0.0
+        last = shown
+        if shown and same_for >= RESULTS_SETTLE_MS:
             return site_paths(shown, base)
-        nothing_for = nothing_for + POLL_MS if shown == [] else 0.0
-        if nothing_for >= NO_RESULTS_SETTLE_MS:
+        if shown == [] and same_for >= NO_RESULTS_SETTLE_MS:
             return []
         page.wait_for_timeout(POLL_MS)
         waited += POLL_MS
