@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import os
@@ -99,8 +100,8 @@ def data_present() -> bool:
 
 def run_module(
     workspace: Path, module: str, arguments: Sequence[str], environment: Mapping[str, str]
-) -> str:
-    """ワークスペースの src だけを見て python -m MODULE を動かし、標準出力とエラー出力を返す。"""
+) -> tuple[int, str]:
+    """ワークスペースの src だけを見て python -m MODULE を動かし、終了コードと出力を返す。"""
     program = (
         "import importlib.util, sys\n"
         "spec = importlib.util.spec_from_file_location("
@@ -128,7 +129,7 @@ def run_module(
         check=False,
         timeout=900,
     )
-    return normalise(completed.stdout + completed.stderr, workspace)
+    return completed.returncode, normalise(completed.stdout + completed.stderr, workspace)
 
 
 def output_difference(expected: Sequence[str], actual: str) -> str:
@@ -149,6 +150,37 @@ def package_of(key: str) -> str:
 # ---------------------------------------------------------------- 本文を順に読む
 
 
+def is_output_block(block: Block) -> bool:
+    """見出しの無い text のかたまりで、「$ 」の行を含まないもの（直前のコマンドの出力）。"""
+    lines = block.text.splitlines()
+    return (
+        not block.title.strip()
+        and block.language == "text"
+        and not any(line.startswith("$ ") for line in lines)
+    )
+
+
+def with_shown_outputs(blocks: Sequence[Block]) -> list[Block]:
+    """端末のかたまりの最後のコマンドに出力が無く、すぐ次が見出しの無い text のかたまりなら、
+    それをそのコマンドの出力としてつなぐ（本文はコマンドと出力を別のかたまりで見せることがある）。
+    """
+    joined: list[Block] = []
+    for block in blocks:
+        previous = joined[-1] if joined else None
+        if previous is not None and is_output_block(block) and awaits_output(previous):
+            text = previous.text.rstrip("\n") + "\n" + block.text
+            joined[-1] = dataclasses.replace(previous, text=text)
+        else:
+            joined.append(block)
+    return joined
+
+
+def awaits_output(block: Block) -> bool:
+    """かたまりが章のコマンドで終わり、その出力を見せていないか。"""
+    found = commands(block.text)
+    return bool(found) and found[-1].module is not None and not found[-1].output
+
+
 class Reader:
     """1 つの練習用フォルダで、本文のかたまりを順に打ち込み、実行を比べる。"""
 
@@ -161,7 +193,9 @@ class Reader:
 
     def read(self, blocks: Sequence[Block]) -> ReadReport:
         """かたまりを順に扱い、最後に本の最終版のテストと黄金ファイルで確かめる。"""
-        stages: list[Callable[[], None]] = [partial(self.take, block) for block in blocks]
+        stages: list[Callable[[], None]] = [
+            partial(self.take, block) for block in with_shown_outputs(blocks)
+        ]
         stages += [self.check_names, self.check_final_tests, self.check_golden_output]
         for stage in stages:
             stage()
@@ -222,9 +256,14 @@ class Reader:
             )
             return
         assert command.module is not None
-        actual = run_module(self.workspace, command.module, command.arguments, environment)
+        code, actual = run_module(self.workspace, command.module, command.arguments, environment)
         self.report.runs += 1
-        if difference := output_difference(command.output, actual):
+        if not command.output:
+            # 本文が出力を見せないコマンドは、動くこと（終了コード 0）だけを確かめる
+            if code != 0:
+                shown = "\n".join(f"    {line}" for line in actual.rstrip().splitlines()[-12:])
+                self.differ(block, command.line, f"コマンドが失敗しました（{code}）:\n{shown}")
+        elif difference := output_difference(command.output, actual):
             self.differ(block, command.line, f"コマンドの出力が本文と違います:\n{difference}")
 
     def check_names(self) -> None:
@@ -294,7 +333,7 @@ class Reader:
         if not data_present():
             self.report.notes.append("データが無いので、章のコマンドの黄金ファイルとは比べなかった")
             return
-        actual = run_module(self.workspace, module, (), {})
+        _, actual = run_module(self.workspace, module, (), {})
         self.report.runs += 1
         expected = golden.read_text(encoding="utf-8").rstrip("\n").splitlines()
         if difference := output_difference(expected, actual):
