@@ -26,13 +26,20 @@ def cosine_similarity(a: Sequence[float], b: Sequence[float]) -> float:
     x, y = require_numbers(a, "a"), require_numbers(b, "b")
     if len(x) != len(y) or not x:
         raise ValueError(f"a と b は同じ長さの空でないベクトルです（a {len(x)} 個、b {len(y)} 個）")
-    norms = math.hypot(*x) * math.hypot(*y)
-    if norms == 0.0:
+    if not (any(x) and any(y)):
         raise ValueError("a か b が零ベクトルなので、向きが決まりません")
-    if math.isinf(norms):
-        raise ValueError("a か b の大きさが浮動小数の範囲を超えます")
+    # 向きは大きさによらない。最大の成分が 1 未満になる 2 のべき乗で割ってから（誤差は出ない）
+    # 計算すれば、1e-170 や 1e200 の成分でもノルムの積が 0 や無限大にならない。
+    x, y = _unit_scale(x), _unit_scale(y)
+    norms = math.hypot(*x) * math.hypot(*y)
     value = math.fsum(p * q for p, q in zip(x, y, strict=True)) / norms
     return max(-1.0, min(1.0, value))
+
+
+def _unit_scale(values: list[float]) -> list[float]:
+    """最大の絶対値が 1/2 以上 1 未満になるよう、すべての成分を同じ 2 のべき乗で割る。"""
+    shift = -math.frexp(max(abs(value) for value in values))[1]
+    return [math.ldexp(value, shift) for value in values]
 
 
 def cosine_distance(a: Sequence[float], b: Sequence[float]) -> float:
