@@ -48,6 +48,8 @@ from getting_started_ml.appendix_b import (
     dice,
     f_beta,
     false_positive_rate,
+    fid,
+    fit_gaussian,
     gaussian_negative_log_likelihood,
     huber,
     iou,
@@ -400,3 +402,49 @@ def test_1つ抜きと時系列の分割はscikit_learnと位置まで同じ(n: 
     assert [(f.train, f.test) for f in time_series_split(n, n_splits)] == [
         (train.tolist(), test.tolist()) for train, test in TimeSeriesSplit(n_splits).split(range(n))
     ]
+
+
+@st.composite
+def feature_tables(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray]:
+    """2 つの特徴量の表（2〜8 行、1〜4 列、同じ列数）。行が列より少ないと共分散は特異になる。"""
+    width = draw(st.integers(1, 4))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    scale = math.ldexp(1.0, draw(st.integers(-400, 400)))
+    tables = []
+    for _ in range(2):
+        rows = draw(st.integers(2, 8))
+        table = rng.normal(size=(rows, width))
+        if draw(st.booleans()):
+            table[:, 0] = 0.5  # 一定の列
+        tables.append(table * scale)
+    return tables[0], tables[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(feature_tables())
+@example((np.array([[0.0], [1.0]]), np.array([[0.0], [1.0]])))  # 同じ分布（距離 0）
+# 約 1e-90: 共分散の積が非正規数になり、相対 4e-6 ずれていた
+@example((np.ldexp([[0.0], [1.0]], -300), np.ldexp([[0.0], [3.0]], -300)))
+@example((np.array([[0.0, 1.0], [1.0, 0.0]]), np.array([[2.0, 2.0], [2.0, 2.0]])))  # 一方は一点
+def test_FIDはnumpyの平均と共分散と積の固有値から求めた値と同じ(
+    tables: tuple[np.ndarray, np.ndarray],
+) -> None:
+    real, generated = tables
+    p = fit_gaussian(real.tolist())
+    assert p.mean == pytest.approx(real.mean(axis=0), rel=RELATIVE, abs=1e-12 * np.abs(real).max())
+    expected_covariance = np.atleast_2d(np.cov(real, rowvar=False))
+    assert p.covariance == pytest.approx(
+        expected_covariance, rel=1e-9, abs=1e-12 * np.abs(real).max() ** 2
+    )
+    # tr((ΣpΣq)^(1/2)) は、ΣpΣq の固有値（実数で 0 以上）の平方根の和。scipy の sqrtm は
+    # 特異な行列で警告するので、numpy の一般の固有値で求める。尺度は 2 のべき乗で割っておく。
+    shrink = float(max(np.abs(real).max(), np.abs(generated).max()))
+    a, b = real / shrink, generated / shrink
+    sa = np.atleast_2d(np.cov(a, rowvar=False))
+    sb = np.atleast_2d(np.cov(b, rowvar=False))
+    roots = np.sqrt(np.clip(np.linalg.eigvals(sa @ sb).real, 0.0, None))
+    shift = float(np.sum((a.mean(axis=0) - b.mean(axis=0)) ** 2))
+    expected = shift + float(np.trace(sa) + np.trace(sb) - 2 * roots.sum())
+    assert fid(real.tolist(), generated.tolist()) / shrink**2 == pytest.approx(
+        max(expected, 0.0), rel=1e-6, abs=1e-6
+    )
