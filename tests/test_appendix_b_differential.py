@@ -83,7 +83,7 @@ def label_pairs(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(label_pairs(), st.sampled_from(["macro", "micro", "weighted"]))
 @example((["c00"], ["c00"]), "macro")  # 1 件、1 種類だけ
 @example((["c00"] * 9 + ["c01"], ["c00"] * 10), "weighted")  # 偏り、予測は 1 種類
@@ -109,7 +109,7 @@ def test_クラスごとの件数と3つの平均はscikit_learnと同じ(
 counts = st.integers(0, 10**15)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.builds(ConfusionMatrix, counts, counts, counts, counts), st.floats(1e-3, 1e3))
 @example(ConfusionMatrix(0, 0, 0, 0), 1.0)
 @example(ConfusionMatrix(10**15, 1, 0, 0), 2.0)
@@ -159,7 +159,7 @@ def interpolated(recall_levels: np.ndarray, precisions: np.ndarray, levels: np.n
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(scored_labels())
 @example(([0.5], [True]))  # 1 件
 @example(([0.5, 0.5, 0.5], [True, False, True]))  # 全部同じスコア

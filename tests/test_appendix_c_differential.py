@@ -180,7 +180,7 @@ def successes_and_n(draw: st.DrawFn) -> tuple[int, int]:
     return draw(st.one_of(st.integers(0, n), st.sampled_from([0, n]))), n
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(successes_and_n(), confidences.filter(lambda c: c <= TAIL_CONFIDENCE))
 @example((0, 1), 0.95)
 @example((1, 1), 0.95)
@@ -199,7 +199,7 @@ def test_Wilsonの区間と素朴な区間はscipyと同じ(case: tuple[int, int
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     st.integers(1, 3000),
     st.one_of(st.floats(0.0, 1.0), st.sampled_from([0.0, 1.0, 1e-300, 1 - 1e-16])),
@@ -212,7 +212,7 @@ def test_二項分布の確率はscipyと同じ(n: int, p: float) -> None:
     assert binomial_pmf(n, p) == pytest.approx(expected.tolist(), rel=DISTRIBUTION, abs=1e-300)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.integers(1, 80), st.floats(0.001, 0.999), st.sampled_from(["wald", "wilson"]))
 @example(1, 0.5, "wilson")
 @example(2, 0.999, "wald")

@@ -67,7 +67,7 @@ def label_pairs(draw: st.DrawFn) -> tuple[list[str], list[str], str]:
     return actual, predicted, positive
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(label_pairs())
 @example((["c0"], ["c0"], "c0"))  # 1 件、1 種類だけ
 @example((["c0"] * 5, ["c1"] * 5, "c2"))  # 正例がどちらにも無い
@@ -96,7 +96,7 @@ def test_混同行列と正解率と3つの割合はscikit_learnの1対他と同
 counts = st.integers(0, 10**15)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.builds(ConfusionMatrix, counts, counts, counts, counts))
 @example(ConfusionMatrix(0, 0, 0, 0))
 @example(ConfusionMatrix(10**15, 1, 0, 0))  # 大きく偏った件数
@@ -226,7 +226,7 @@ def mean_trainer(
     return lambda rows: [mean] * len(rows)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(regression_data())
 @example(([0.0, 1.0], [1e150, -1e150], 2, 0))
 def test_交差検証は同じ分け方ならscikit_learnのcross_validateと分割ごとに同じ(
