@@ -64,9 +64,10 @@ from getting_started_ml.appendix_c import (
     wilson_interval,
     z_value,
 )
-from getting_started_ml.appendix_c.intervals import TAIL_CONFIDENCE
 
 DISTRIBUTION = 1e-9
+TAIL_CONFIDENCE = 0.999
+"""z_value が裾の確率から z を求めはじめる境（intervals の _TAIL_CONFIDENCE）。"""
 
 
 def scaled(exponent_limit: int) -> st.SearchStrategy[float]:

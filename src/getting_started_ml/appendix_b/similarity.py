@@ -18,7 +18,7 @@ from getting_started_ml.java_random import JavaRandom
 
 MAX_GAUSSIAN_ROWS = 100_000
 FID_ROWS = 500
-RESCALE_LIMIT = 400
+_RESCALE_LIMIT = 400
 """共分散の大きさの 2 の指数がこれを超えたら、フレシェ距離は 2 のべき乗で割ってから求める。"""
 
 
@@ -121,7 +121,7 @@ def _rescale_exponent(p: Gaussian, q: Gaussian) -> int:
     """共分散の最大の絶対値が 2^±400 の外なら、その平方根の大きさの 2 の指数 k。中なら 0。"""
     largest = max(float(np.max(np.abs(g.covariance))) for g in (p, q))
     exponent = math.frexp(largest)[1]
-    if largest == 0.0 or abs(exponent) <= RESCALE_LIMIT:
+    if largest == 0.0 or abs(exponent) <= _RESCALE_LIMIT:
         return 0
     return exponent // 2
 

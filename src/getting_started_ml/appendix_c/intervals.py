@@ -16,7 +16,7 @@ from getting_started_ml.checks import (
 )
 
 METHODS = ("wald", "wilson")
-TAIL_CONFIDENCE = 0.999
+_TAIL_CONFIDENCE = 0.999
 """confidence がこれを超えたら、z の値を下の裾の確率 (1 − confidence)/2 から求める。"""
 
 
@@ -36,7 +36,7 @@ class Interval:
 def z_value(confidence: float) -> float:
     """両側 confidence の区間に使う標準正規分布の分位点（0.95 なら 1.95996…）。"""
     require_open_probability(confidence, "confidence")
-    if confidence > TAIL_CONFIDENCE:
+    if confidence > _TAIL_CONFIDENCE:
         # (1 + confidence)/2 は 1 の近くで丸められ、裾の確率が狂う（1 − 1e-16 では 1.0 になる）。
         # 1 − confidence は誤差なく引けるので、下の裾の分位点の符号を変える。
         return -NormalDist().inv_cdf((1 - confidence) / 2)

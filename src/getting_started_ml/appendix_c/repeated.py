@@ -16,13 +16,13 @@ from getting_started_ml.checks import (
 
 MAX_TERMS = 100_000
 """不完全ベータ関数の連分数で足す項の上限。a, b が大きいと約 √max(a, b) 項かかる。"""
-UPPER_TAIL = 0.999
+_UPPER_TAIL = 0.999
 """q がこれを超えたら、t_quantile は下の裾の 1 − q から求める。"""
-HUGE_T = 1e100
+_HUGE_T = 1e100
 """|t| が √df のこれ倍を超えたら、t 分布の裾を級数の初項で求める（t² があふれるため）。"""
-STIRLING_MINIMUM = 15.0
+_STIRLING_MINIMUM = 15.0
 """a と b がどちらもこれ以上なら、因子の対数を Stirling の式で求める（_log_front）。"""
-ONE_SIDED_MINIMUM = 1e4
+_ONE_SIDED_MINIMUM = 1e4
 """片方だけが大きいときは、これ以上で lgamma(a + b) − lgamma(大きいほう) を Stirling の式で求める。
 これ未満なら lgamma の差で失う桁は 1e-11 ほどで、本文の数（自由度 49 の t 区間）は前と
 同じになる。"""
@@ -103,7 +103,7 @@ def t_cdf(t: float, df: int) -> float:
     t = require_number(t, "t")
     require_count(df, "df", minimum=1)
     a = df / 2
-    if abs(t) > math.sqrt(df) * HUGE_T:
+    if abs(t) > math.sqrt(df) * _HUGE_T:
         # t² があふれる（x が 0 に下にあふれる）ところ。裾は級数の初項 x^a / (a·B(a, 1/2)) で、
         # x < 1e-200 なら残りの項は無視できる。log x は t から直接求める。
         log_x = math.log(df) - 2 * math.log(abs(t))
@@ -123,7 +123,7 @@ def t_quantile(q: float, df: int) -> float:
     """t_cdf(t, df) = q となる t を二分法で求める（0 < q < 1）。"""
     require_open_probability(q, "q")
     require_count(df, "df", minimum=1)
-    if q > UPPER_TAIL:
+    if q > _UPPER_TAIL:
         # t_cdf は 1 の近くでは 1 − 裾 を丸めた値しか返せず、裾の桁が足りない。
         # 1 − q は誤差なく引けるので、t 分布の対称性から下の裾の分位点の符号を変える。
         return -_bisect_quantile(1 - q, df)
@@ -170,7 +170,7 @@ def _log_front(x: float, a: float, b: float) -> float:
     a と b がどちらも大きいと、lgamma の差は大きな数どうしの引き算で桁を失う（a = b = 10^12 で
     0.3% ずれた）。そこでは Stirling の式で書き直し、打ち消し合う項を先に消してから足す。
     """
-    if min(a, b) < STIRLING_MINIMUM and max(a, b) < ONE_SIDED_MINIMUM:
+    if min(a, b) < _STIRLING_MINIMUM and max(a, b) < _ONE_SIDED_MINIMUM:
         return (
             math.lgamma(a + b)
             - math.lgamma(a)
@@ -178,7 +178,7 @@ def _log_front(x: float, a: float, b: float) -> float:
             + a * math.log(x)
             + b * math.log1p(-x)
         )
-    if min(a, b) < STIRLING_MINIMUM:
+    if min(a, b) < _STIRLING_MINIMUM:
         return (
             _log_gamma_ratio(max(a, b), min(a, b))
             - math.lgamma(min(a, b))
@@ -224,7 +224,7 @@ def _log_minus(ratio: float) -> float:
 
 
 def _stirling_correction(z: float) -> float:
-    """lgamma(z) − ((z − 1/2) log z − z + log(2π)/2)。z ≥ STIRLING_MINIMUM で 1e-16 まで正しい。"""
+    """lgamma(z) − ((z − 1/2) log z − z + log(2π)/2)。z ≥ _STIRLING_MINIMUM で 1e-16 まで正しい。"""
     w = 1 / (z * z)
     return (1 / 12 + w * (-1 / 360 + w * (1 / 1260 + w * (-1 / 1680 + w / 1188)))) / z
 
