@@ -19,6 +19,8 @@
 - 交差エントロピーは log_loss と相対 1e-12。log_loss は確率を float の eps（2.2e-16）で
   切り詰めるので、それより小さい確率は numpy の対数の平均と比べる。
 - Huber 損失は scipy.special.huber と相対 1e-12（δ と誤差を同じ尺度で動かす）。
+- BLEU と ROUGE は scikit-learn・scipy に無い（nltk などは入れない）ので、部品の n-gram の数だけを
+  CountVectorizer（小文字にせず、空白で区切る）と比べる。整数なので完全に一致させる。
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from hypothesis import strategies as st
 from scipy import special, stats
 from scipy.spatial.distance import cosine as scipy_cosine
 from sklearn import metrics as skm
+from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.metrics.pairwise import cosine_similarity as sklearn_cosine_similarity
 from sklearn.model_selection import LeaveOneOut, TimeSeriesSplit
 
@@ -57,6 +60,7 @@ from getting_started_ml.appendix_b import (
     least_squares_line,
     leave_one_out,
     mean_average_precision,
+    ngrams,
     operating_point,
     perplexity,
     pr_curve,
@@ -450,4 +454,27 @@ def test_FIDはnumpyの平均と共分散と積の固有値から求めた値と
     expected = shift + float(np.trace(sa) + np.trace(sb) - 2 * roots.sum())
     assert fid(real.tolist(), generated.tolist()) / shrink**2 == pytest.approx(
         max(expected, 0.0), rel=1e-6, abs=1e-6
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(st.sampled_from(["the", "cat", "sat", "on", "mat", "a"]), max_size=12),
+    st.integers(1, 4),
+)
+@example([], 1)
+@example(["the"] * 7, 2)  # 同じ語の繰り返し
+@example(["the", "cat"], 3)  # 語が n より少ない
+def test_n_gramの数はscikit_learnのCountVectorizerと同じ(words: list[str], n: int) -> None:
+    ours = {" ".join(gram): count for gram, count in ngrams(words, n).items()}
+    if len(words) < n:
+        assert ours == {}
+        return
+    # 空白で区切った語を、小文字にせず、そのまま n 語ずつ数える。
+    vectorizer = CountVectorizer(
+        tokenizer=str.split, token_pattern=None, lowercase=False, ngram_range=(n, n)
+    )
+    counts = vectorizer.fit_transform([" ".join(words)]).toarray()[0]
+    assert ours == dict(
+        zip(vectorizer.get_feature_names_out().tolist(), counts.tolist(), strict=True)
     )
