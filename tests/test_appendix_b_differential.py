@@ -36,7 +36,7 @@ from scipy.spatial.distance import cosine as scipy_cosine
 from sklearn import metrics as skm
 from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.metrics.pairwise import cosine_similarity as sklearn_cosine_similarity
-from sklearn.model_selection import LeaveOneOut, TimeSeriesSplit
+from sklearn.model_selection import LeaveOneOut, StratifiedKFold, TimeSeriesSplit
 
 from getting_started_ml.appendix_b import (
     Box,
@@ -69,6 +69,7 @@ from getting_started_ml.appendix_b import (
     simpson,
     smooth_l1,
     specificity,
+    stratified_k_fold,
     time_series_split,
 )
 from getting_started_ml.chapter11 import ConfusionMatrix, recall
@@ -478,3 +479,35 @@ def test_n_gramの数はscikit_learnのCountVectorizerと同じ(words: list[str]
     assert ours == dict(
         zip(vectorizer.get_feature_names_out().tolist(), counts.tolist(), strict=True)
     )
+
+
+@st.composite
+def stratified_labels(draw: st.DrawFn) -> tuple[list[str], int]:
+    """どのクラスも分割の数以上ある、1〜12 種類のラベル（大きく偏ることもある）と分割の数。"""
+    n_splits = draw(st.integers(2, 5))
+    sizes = draw(st.lists(st.integers(n_splits, 40), min_size=1, max_size=12))
+    labels = [f"c{kind:02d}" for kind, size in enumerate(sizes) for _ in range(size)]
+    return draw(st.permutations(labels)), n_splits
+
+
+@settings(max_examples=20, deadline=None)
+@given(stratified_labels(), st.integers(0, 2**31))
+@example((["a", "a"], 2), 0)  # 1 種類だけ、n = 2
+@example((["a"] * 40 + ["b"] * 2, 2), 1)  # 大きく偏る
+def test_層化k分割の分割ごとのクラスの件数はscikit_learnのStratifiedKFoldと同じ(
+    case: tuple[list[str], int], seed: int
+) -> None:
+    labels, n_splits = case
+    ours = [fold.test for fold in stratified_k_fold(labels, n_splits, seed)]
+    theirs = [test.tolist() for _, test in StratifiedKFold(n_splits).split(labels, labels)]
+
+    def per_class(tests: list[list[int]]) -> dict[str, list[int]]:
+        """クラスごとに、各分割のテストに入った件数を小さい順に並べる。"""
+        return {
+            label: sorted(sum(labels[p] == label for p in test) for test in tests)
+            for label in set(labels)
+        }
+
+    # どの行がどの分割に入るかは並べ替えの乱数が違うので比べない。件数の並びは同じ。
+    assert per_class(ours) == per_class(theirs)
+    assert sorted(len(test) for test in ours) == sorted(len(test) for test in theirs)
