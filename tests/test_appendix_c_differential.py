@@ -459,3 +459,29 @@ def test_最良のk個の期待値はscipyの二項分布の累積確率から�
     result = best_of_k_exact(k, n_questions, p)
     assert result.best_score == pytest.approx(best, rel=1e-9, abs=1e-12)
     assert result.remeasured == p
+    # 有意と出る割合: k 個のうち 1 つでも、片側 2.5% の正規近似の境を超える確率。
+    z = float(stats.norm.ppf(0.975))
+    threshold = math.floor(n_questions * p + z * math.sqrt(n_questions * p * (1 - p))) + 1
+    not_significant = float(stats.binom.cdf(threshold - 1, n_questions, p))
+    assert result.significant_share == pytest.approx(1 - not_significant**k, rel=1e-9, abs=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(successes_and_n(), st.floats(0.999, 1 - 1e-15))
+@example((0, 1), 1 - 1e-15)
+@example((5, 10), 0.9999999)
+def test_1に近い信頼度のWilsonの区間は裾から求めたzで立てた式と同じ(
+    case: tuple[int, int], confidence: float
+) -> None:
+    successes, n = case
+    # scipy の proportion_ci は丸めた (1 + c)/2 から z を求めるので、裾から求めた z で式を立てる。
+    z = float(stats.norm.isf((1 - confidence) / 2))
+    share = successes / n
+    center = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    ours = wilson_interval(successes, n, confidence)
+    expected_low = 0.0 if successes == 0 else max(0.0, center - half)
+    expected_high = 1.0 if successes == n else min(1.0, center + half)
+    assert (ours.low, ours.high) == pytest.approx(
+        (expected_low, expected_high), rel=1e-12, abs=1e-15
+    )
