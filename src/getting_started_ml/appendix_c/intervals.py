@@ -92,10 +92,11 @@ def required_size(half_width: float, p: float, z: float | None = None) -> int:
     quantile = z_value(0.95) if z is None else require_finite(z, "z")
     if quantile == 0:
         return 0
+    numerator = quantile * quantile * share * (1 - share)
     squared_width = width * width
-    size = quantile * quantile * share * (1 - share) / squared_width if squared_width else math.inf
-    if not sys.float_info.min <= size < math.inf:
-        # 2 乗が下にあふれる（幅や z がとても小さい）か、件数が float に収まらない。
+    size = numerator / squared_width if squared_width else math.inf
+    if min(numerator, squared_width, size) < sys.float_info.min or math.isinf(size):
+        # 2 乗や積が下にあふれる（0 や桁の欠けた非正規数になる）か、件数が float に収まらない。
         # 分数で正確に割る。
         exact = Fraction(quantile) ** 2 * Fraction(share) * (1 - Fraction(share))
         return math.ceil(exact / Fraction(width) ** 2)
