@@ -90,8 +90,11 @@ def line_design(x: Sequence[float], y: Sequence[float]) -> tuple[np.ndarray, np.
 def least_squares_line(x: Sequence[float], y: Sequence[float]) -> Line:
     """二乗誤差の和を最小にする直線（正規分布の雑音を仮定した最尤推定）。"""
     design, target = line_design(x, y)
-    (intercept, slope), *_ = np.linalg.lstsq(design, target, rcond=None)
-    return Line(float(intercept), float(slope))
+    # 列の大きさが桁違い（x が 1e100 など）だと、lstsq は小さい列を誤差とみなして切り捨てる。
+    # 各列を、最大の絶対値が 1 以上 2 未満になる 2 のべき乗で割ってから解き、係数を戻す。
+    shifts = 1 - np.frexp(np.abs(design).max(axis=0))[1]
+    (intercept, slope), *_ = np.linalg.lstsq(np.ldexp(design, shifts), target, rcond=None)
+    return Line(float(np.ldexp(intercept, shifts[0])), float(np.ldexp(slope, shifts[1])))
 
 
 def least_absolute_line(x: Sequence[float], y: Sequence[float]) -> Line:

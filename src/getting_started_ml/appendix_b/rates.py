@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,9 @@ def f_beta(cm: ConfusionMatrix, beta: float) -> float:
     if b <= 0:
         raise ValueError(f"beta は正の数です（beta={beta}）")
     weight = 1 + b * b
+    if math.isinf(weight):
+        # β² が float を超える。分子と分母を β² で割ると 1/β² は 0 になり、再現率だけが残る。
+        return recall(cm)
     return ratio(weight * cm.tp, weight * cm.tp + b * b * cm.fn + cm.fp)
 
 

@@ -18,6 +18,8 @@ from getting_started_ml.java_random import JavaRandom
 
 MAX_GAUSSIAN_ROWS = 100_000
 FID_ROWS = 500
+_RESCALE_LIMIT = 400
+"""共分散の大きさの 2 の指数がこれを超えたら、フレシェ距離は 2 のべき乗で割ってから求める。"""
 
 
 # --8<-- [start:cosine]
@@ -26,13 +28,20 @@ def cosine_similarity(a: Sequence[float], b: Sequence[float]) -> float:
     x, y = require_numbers(a, "a"), require_numbers(b, "b")
     if len(x) != len(y) or not x:
         raise ValueError(f"a と b は同じ長さの空でないベクトルです（a {len(x)} 個、b {len(y)} 個）")
-    norms = math.hypot(*x) * math.hypot(*y)
-    if norms == 0.0:
+    if not (any(x) and any(y)):
         raise ValueError("a か b が零ベクトルなので、向きが決まりません")
-    if math.isinf(norms):
-        raise ValueError("a か b の大きさが浮動小数の範囲を超えます")
+    # 向きは大きさによらない。最大の成分が 1 未満になる 2 のべき乗で割ってから（誤差は出ない）
+    # 計算すれば、1e-170 や 1e200 の成分でもノルムの積が 0 や無限大にならない。
+    x, y = _unit_scale(x), _unit_scale(y)
+    norms = math.hypot(*x) * math.hypot(*y)
     value = math.fsum(p * q for p, q in zip(x, y, strict=True)) / norms
     return max(-1.0, min(1.0, value))
+
+
+def _unit_scale(values: list[float]) -> list[float]:
+    """最大の絶対値が 1/2 以上 1 未満になるよう、すべての成分を同じ 2 のべき乗で割る。"""
+    shift = -math.frexp(max(abs(value) for value in values))[1]
+    return [math.ldexp(value, shift) for value in values]
 
 
 def cosine_distance(a: Sequence[float], b: Sequence[float]) -> float:
@@ -85,6 +94,15 @@ def frechet_distance(p: Gaussian, q: Gaussian) -> float:
         raise ValueError(f"2 つの分布の次元が違います（{p.mean.shape[0]} と {q.mean.shape[0]}）")
     if not all(np.all(np.isfinite(m)) for m in (p.mean, q.mean, p.covariance, q.covariance)):
         raise ValueError("2 つの分布の平均と共分散は有限の数です")
+    shift_exponent = _rescale_exponent(p, q)
+    if shift_exponent:
+        # 共分散の積は共分散の 2 乗の大きさになり、1e-160 や 1e160 の共分散では下にあふれたり
+        # あふれたりする。値を 2 のべき乗 2^k で割り（共分散は 4^k で割る）、距離を 4^k 倍して戻す。
+        p, q = (
+            Gaussian(np.ldexp(g.mean, -shift_exponent), np.ldexp(g.covariance, -2 * shift_exponent))
+            for g in (p, q)
+        )
+        return math.ldexp(frechet_distance(p, q), 2 * shift_exponent)
     root_p = symmetric_sqrt(p.covariance)
     with np.errstate(all="ignore"):
         product = root_p @ q.covariance @ root_p
@@ -97,6 +115,15 @@ def frechet_distance(p: Gaussian, q: Gaussian) -> float:
     if not math.isfinite(shift + spread):
         raise ValueError("2 つの分布の平均か共分散が大きすぎて、距離が浮動小数の範囲を超えます")
     return max(0.0, shift + spread)
+
+
+def _rescale_exponent(p: Gaussian, q: Gaussian) -> int:
+    """共分散の最大の絶対値が 2^±400 の外なら、その平方根の大きさの 2 の指数 k。中なら 0。"""
+    largest = max(float(np.max(np.abs(g.covariance))) for g in (p, q))
+    exponent = math.frexp(largest)[1]
+    if largest == 0.0 or abs(exponent) <= _RESCALE_LIMIT:
+        return 0
+    return exponent // 2
 
 
 def fid(real: Sequence[Sequence[float]], generated: Sequence[Sequence[float]]) -> float:

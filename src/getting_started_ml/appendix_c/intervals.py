@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
+from fractions import Fraction
 from statistics import NormalDist
 
 from getting_started_ml.checks import (
@@ -14,6 +16,8 @@ from getting_started_ml.checks import (
 )
 
 METHODS = ("wald", "wilson")
+_TAIL_CONFIDENCE = 0.999
+"""confidence がこれを超えたら、z の値を下の裾の確率 (1 − confidence)/2 から求める。"""
 
 
 # --8<-- [start:interval]
@@ -32,6 +36,10 @@ class Interval:
 def z_value(confidence: float) -> float:
     """両側 confidence の区間に使う標準正規分布の分位点（0.95 なら 1.95996…）。"""
     require_open_probability(confidence, "confidence")
+    if confidence > _TAIL_CONFIDENCE:
+        # (1 + confidence)/2 は 1 の近くで丸められ、裾の確率が狂う（1 − 1e-16 では 1.0 になる）。
+        # 1 − confidence は誤差なく引けるので、下の裾の分位点の符号を変える。
+        return -NormalDist().inv_cdf((1 - confidence) / 2)
     return NormalDist().inv_cdf((1 + confidence) / 2)
 
 
@@ -82,7 +90,17 @@ def required_size(half_width: float, p: float, z: float | None = None) -> int:
     if width <= 0:
         raise ValueError(f"half_width は正の数です（half_width={half_width}）")
     quantile = z_value(0.95) if z is None else require_finite(z, "z")
-    return math.ceil(quantile * quantile * share * (1 - share) / (width * width))
+    if quantile == 0:
+        return 0
+    numerator = quantile * quantile * share * (1 - share)
+    squared_width = width * width
+    size = numerator / squared_width if squared_width else math.inf
+    if min(numerator, squared_width, size) < sys.float_info.min or math.isinf(size):
+        # 2 乗や積が下にあふれる（0 や桁の欠けた非正規数になる）か、件数が float に収まらない。
+        # 分数で正確に割る。
+        exact = Fraction(quantile) ** 2 * Fraction(share) * (1 - Fraction(share))
+        return math.ceil(exact / Fraction(width) ** 2)
+    return math.ceil(size)
 
 
 # --8<-- [end:required-size]

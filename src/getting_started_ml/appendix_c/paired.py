@@ -98,7 +98,10 @@ def _shares(correct_a: int, correct_b: int, n: int) -> tuple[float, float]:
 def _z_test(difference: float, error: float) -> DifferenceTest:
     """差を標準誤差で割った z と、標準正規分布の両側 p 値。誤差が 0 なら z は決まらない。"""
     if error == 0:
-        raise ValueError("標準誤差が 0 なので z が決まりません（食い違いが 1 問もありません）")
+        raise ValueError(
+            "標準誤差が 0 なので z が決まりません"
+            "（1 問ごとの差がすべて同じです。食い違いが 1 問もないか、すべて同じ側にあります）"
+        )
     z = difference / error
     return DifferenceTest(error, z, 2 * (1 - NormalDist().cdf(abs(z))))
 

@@ -82,7 +82,9 @@ def resampled_r2(
     truth = np.asarray(actual, dtype=np.float64)[positions]
     guess = np.asarray(predicted, dtype=np.float64)[positions]
     spread = ((truth - truth.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
-    if np.any(spread == 0.0):
+    # 同じ値ばかりかは最大と最小で決める。同じ値の平均は丸めで値からずれ、spread は 0 にならない
+    # ことがある（そのまま割ると R² が −1e30 のような値になった）。
+    if np.any(truth.max(axis=1) == truth.min(axis=1)):
         raise ValueError("選び直した行の正解がすべて同じ値になり、R² が定義できません")
     result: npt.NDArray[np.float64] = 1.0 - ((truth - guess) ** 2).sum(axis=1) / spread
     return result
