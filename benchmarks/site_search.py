@@ -2,9 +2,9 @@
 
 同じ mkdocs.yml から MkDocs（hooks/ のフック付き）と Zensical（hooks/zensical_build.py）で
 組み立てた 2 つのサイトを、ヘッドレスの Chromium（Debian の chromium を Playwright から）で開き、
-tests/search_support.py の言葉の組の検索語を 1 つずつ本物の検索欄に打って、1 位が
+tests/support/search.py の言葉の組の検索語を 1 つずつ本物の検索欄に打って、1 位が
 その語を教えるページだった数を組ごとに表示する。最後に、1 位を外した語と、その上位 3 ページ。
-docs/reading.md の表はこの出力で、tests/test_site_search_ENGINES.py が同じ数になることを確かめる。
+docs/reading.md の表はこの出力で、tests/test_site_search_engines.py が同じ数になることを確かめる。
 
 使い方: .venv/bin/python benchmarks/site_search.py
 （ML_SITE_DIR と ML_ZENSICAL_SITE_DIR に組み立て済みのサイトがあれば、組み立てを省く）
@@ -20,14 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from search_support import (
+from support.search import (
     CHROMIUM,
     ENGINES,
     chromium,
     engine_misses,
     query_sets,
 )
-from site_support import built_site, built_zensical_site
+from support.site import built_site, built_zensical_site
 
 
 def main() -> None:
