@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -111,7 +112,8 @@ class RegularizedModel:
 
     def __post_init__(self) -> None:
         # 呼び出し側のリストを後で書き換えられても変わらないよう、写しを持つ。
-        object.__setattr__(self, "coefficients", [float(w) for w in self.coefficients])
+        object.__setattr__(self, "coefficients", as_row(self.coefficients, "coefficients"))
+        object.__setattr__(self, "intercept", real_value(self.intercept, "intercept"))
 
     def predict(self, x: FloatRows) -> list[float]:
         """行ごとに、切片から始めて「係数 × 値」を列の順に足す。"""
@@ -144,6 +146,12 @@ class LassoModel(RegularizedModel):
     sweeps: int
     converged: bool
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        require_count(self.sweeps, "sweeps", minimum=1)
+        if not isinstance(self.converged, bool):
+            raise TypeError(f"converged は真偽値です（{type(self.converged).__name__}）")
+
 
 # --8<-- [end:model]
 
@@ -151,8 +159,10 @@ class LassoModel(RegularizedModel):
 # --8<-- [start:matrix-helpers]
 def identity(n: int) -> Matrix:
     """n×n の単位行列。"""
-    if n < 1:
+    if require_count(n, "n") < 1:
         raise ValueError(f"単位行列の次数は 1 以上です（n={n}）")
+    if n * n >= sys.maxsize:
+        raise ValueError(f"次数が大きすぎて、単位行列の n×n 個の値がリストに入りません（n={n}）")
     return Matrix.of([1.0 if i == j else 0.0 for j in range(n)] for i in range(n))
 
 
@@ -202,8 +212,9 @@ class Centred:
         return total
 
 
-def centre(rows: list[list[float]], targets: list[float]) -> Centred:
+def centre(rows: FloatRows, targets: FloatValues) -> Centred:
     """列ごとの平均（Kahan の和）を引く。"""
+    rows, targets = training_data(rows, targets)
     means = [kahan_mean(row[j] for row in rows) for j in range(len(rows[0]))]
     t_mean = kahan_mean(targets)
     return Centred(
@@ -347,10 +358,15 @@ def coordinate_descent(
 
 
 def dot(a: Sequence[float], b: Sequence[float]) -> float:
-    """内積。左から順に足す。"""
+    """内積。左から順に足す。NaN になったら（NaN があるか inf − inf）失敗する。"""
     total = 0.0
     for p, q in zip(a, b, strict=True):
         total += p * q
+    if math.isnan(total):
+        raise ValueError(
+            "a と b の内積が NaN になりました（NaN があるか、値が大きすぎて inf − inf か"
+            " inf × 0 になりました）"
+        )
     return total
 
 
