@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from getting_started_ml.appendix_a import grow_weighted_numpy, predict_rows
@@ -65,6 +67,6 @@ def test_数の行は一度だけ直して使い回してもfeature_rowsと同�
     assert first == feature_rows(x[:4], columns)
     assert second == feature_rows([x[5], x[1], x[5]], columns)
     with pytest.raises(ValueError, match="有限"):
-        number_rows([Features(columns, (float("nan"), 1.0))])
+        number_rows([Features(columns, (math.inf, 1.0))])
     with pytest.raises(ValueError, match="number_rows"):
         fast_tree_trainer(("b",), 2, number_rows)

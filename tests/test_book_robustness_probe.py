@@ -142,9 +142,7 @@ SYMPTOMS: dict[str, str] = {
 }
 """KNOWN_BUGS の症状の説明。"""
 
-KNOWN_BUGS: dict[str, tuple[str, str]] = {
-    "chapter02.Features": ("[nan]", "NaN"),
-}
+KNOWN_BUGS: dict[str, tuple[str, str]] = {}
 """まだ直っていない不具合: 名前 → (悪い値の名前を空白で区切ったもの（* はすべて）, 症状)。
 
 見つけた時点の記録で、該当する組は xfail(strict=True) にする。直した人は、ここから消す。
