@@ -107,7 +107,7 @@ EXEMPT: dict[str, str] = {
     "chapter11.sklearn_test_sizes": "scikit-learn の KFold を呼んで件数を表示するだけ",
     "chapter10.row_sums": "gradient_descent が確かめた numpy の配列だけを受け取る",
     "chapter10.softmax_rows": "gradient_descent が確かめた numpy の配列だけを受け取る",
-    "chapter10.add_decreases": "decrease_shares が確かめた木と行だけを受け取る本体（再帰）",
+    "chapter10.add_decreases": "decrease_shares が確かめた木と行だけを受け取る本体",
     "appendix_c.check_ridge_claim": "第 12 章のデータで計算する（data テスト）",
     "appendix_c.check_alpha_selection": "第 12 章のデータで計算する（data テスト）",
     "appendix_c.compare_tree_depths": "Titanic のデータで計算する（data テスト）",
