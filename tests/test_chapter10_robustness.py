@@ -183,3 +183,13 @@ def test_採点は件数と列のそろわない分け方を止める(
         lambda: Score.evaluate(RandomForest.of(2, 1, 0), split),
         names=["予測", "正解", *DATA_NAMES],
     )
+
+
+def test_スコアがあふれる行の予測は理由を書いて止める() -> None:
+    # hypothesis が見つけた例: 値 5e154 の行で 1 回だけ学習すると、予測のスコアがあふれる
+    x = [Features(("a",), (0.0,))] * 6 + [Features(("a",), (5.0167423581515946e154,))]
+    t = ["s"] * 6 + ["ve"]
+    model = LogisticRegression(1.0, 1).fit(x, t)
+
+    with pytest.raises(ValueError, match="特徴量の値が大きすぎて"):
+        model.predict(x)
