@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -122,7 +124,7 @@ def test_数の行は一度だけ直して使い回してもfeature_rowsと同�
     assert [tuple(row) for row in second.tolist()] == feature_rows([x[5], x[1], x[5]], columns)
     assert number_rows([]).shape == (0, 2)
     with pytest.raises(ValueError, match="有限"):
-        number_rows([Features(columns, (float("nan"), 1.0))])
+        number_rows([Features(columns, (math.inf, 1.0))])
     with pytest.raises(ValueError, match="number_rows"):
         fast_tree_trainer(("b",), 2, number_rows)
     with pytest.raises(ValueError, match="number_rows"):

@@ -9,7 +9,15 @@ from collections.abc import Iterator
 import pytest
 
 from getting_started_ml.chapter02 import Features
-from getting_started_ml.chapter03 import DecisionTree, Leaf, Node, Tree, depth_of, format_tree
+from getting_started_ml.chapter03 import (
+    DecisionTree,
+    Leaf,
+    Node,
+    Split,
+    Tree,
+    depth_of,
+    format_tree,
+)
 
 HEADROOM = 50
 """テストの中で再帰してよい段数。木の深さはこれより何倍も深くする。"""
@@ -47,6 +55,49 @@ def test_再帰の上限より深い木も育てて表示し予測する(shallow
 
 
 # --8<-- [end:deep-tree-test]
+
+
+# --8<-- [start:deep-compare-test]
+DEEP = 1_200
+"""比べる木の深さ（再帰の既定の上限 1,000 段より深い）。"""
+
+
+def chain(depth: int, last: str = "a") -> Tree[str]:
+    """右へ 1 段ずつ伸びる深さ depth の木を、育てずに直接組み立てる（いちばん下の葉は last）。"""
+    tree: Tree[str] = Leaf(last)
+    for level in range(depth):
+        tree = Node(Split("x", float(level), 0.5), Leaf("b"), tree)
+    return tree
+
+
+def test_再帰の上限より深い木も比べて文字列にできる(shallow_recursion: int) -> None:
+    tree = chain(DEEP)
+
+    assert tree == chain(DEEP)
+    assert tree != chain(DEEP, last="c")
+    assert tree != chain(DEEP - 1)
+    assert hash(tree) == hash(chain(DEEP))
+    text = repr(tree)
+    assert text.startswith(f"Node(split=Split(feature='x', threshold={DEEP - 1}.0, impurity=0.5)")
+    assert text.endswith("Leaf(label='a')" + ")" * DEEP)
+    assert text.count("Node(") == DEEP
+
+
+def test_浅い木の比較と文字列はデータクラスが作るものと同じ() -> None:
+    tree = Node(Split("x", 0.5, 0.25), Leaf("a"), Node(Split("y", 1.5, 0.0), Leaf("b"), Leaf("a")))
+
+    assert repr(tree) == (
+        "Node(split=Split(feature='x', threshold=0.5, impurity=0.25), left=Leaf(label='a'), "
+        "right=Node(split=Split(feature='y', threshold=1.5, impurity=0.0), "
+        "left=Leaf(label='b'), right=Leaf(label='a')))"
+    )
+    assert tree == Node(tree.split, Leaf("a"), tree.right)
+    assert tree != Node(tree.split, tree.right, Leaf("a"))  # 左右を入れ替えた木
+    assert tree != Leaf("a")
+    assert len({tree, Node(tree.split, Leaf("a"), tree.right)}) == 1
+
+
+# --8<-- [end:deep-compare-test]
 
 
 # --8<-- [start:recursive-reference]

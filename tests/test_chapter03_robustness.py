@@ -117,8 +117,13 @@ def test_chapter03_tree_types() -> None:
     )
     assert DecisionTree.unlimited().max_depth is None
     assert DecisionTree.with_max_depth(2).tree is None
-    for value in WRONG_TYPES:
+    not_trees: list[Any] = list(WRONG_TYPES)
+    for value in not_trees:
         call_safely(partial(chapter03.require_tree, value), names=["tree（木）"])
+        call_safely(partial(list, chapter03.tree_parts(value)), names=["tree（木）"])
+        call_safely(partial(chapter03.tree_repr, value), names=["tree（木）"])
+    assert list(chapter03.tree_parts(tree)) == [tree.split, Leaf("p"), Leaf("q")]
+    assert chapter03.tree_repr(Leaf("p")) == "Leaf(label='p')"
 
 
 # --- すべての公開関数が上のどれかで呼ばれていること ---------------------------------------

@@ -19,6 +19,7 @@ from getting_started_ml.chapter03 import (
     Node,
     NotFittedError,
     Split,
+    Tree,
     depth_of,
     gini,
 )
@@ -37,6 +38,8 @@ from getting_started_ml.chapter08 import (
     balanced_weights,
     class_weights,
     grow_weighted,
+    json_text,
+    json_value,
     label_weight_sums,
     load_pipeline,
     median,
@@ -573,3 +576,86 @@ def test_再帰の上限より深い重み付きの木も育てる() -> None:
     assert model.tree is not None
     assert depth_of(model.tree) == n - 1
     assert predicted == t
+
+
+DEEP = 1_200
+"""保存する木の深さ（再帰の既定の上限 1,000 段より深い）。"""
+
+
+def deep_pipeline(depth: int = DEEP) -> FittedPipeline:
+    """深さの上限の無いパイプラインに、Age で 1 段ずつ切る深さ depth の木を入れる。"""
+    fitted = fitted_example()
+    tree: Tree[int] = Leaf(0)
+    for level in range(depth):
+        tree = Node(Split("Age", float(level), 0.5), Leaf(level % 2), tree)
+    return FittedPipeline(fitted.age, fitted.embarked, fitted.dummies, tree, None, ClassWeight.NONE)
+
+
+def test_再帰の上限より深い木も保存して読み込める(tmp_path: Path) -> None:
+    deep = deep_pipeline()
+
+    try:
+        loaded: FittedPipeline | None = load_pipeline(save_pipeline(deep, tmp_path / "deep.json"))
+    except RecursionError:  # pytest がトレースバックの 1,000 段を比べ続けないよう、外で失敗にする
+        loaded = None
+    assert loaded is not None, "保存か読み込みが再帰の上限に届きました"
+    assert loaded == deep
+    assert depth_of(loaded.tree) == DEEP
+    assert loaded.predict(PASSENGERS) == deep.predict(PASSENGERS)
+
+
+@pytest.mark.parametrize("class_weight", list(ClassWeight))
+def test_保存するJSONは標準のjsonで書いたものと1バイトも変わらない(
+    class_weight: ClassWeight,
+) -> None:
+    text = pipeline_to_json(fitted_example(class_weight))
+    again = json.dumps(json.loads(text), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+
+    assert text == again
+    assert (
+        pipeline_to_json(deep_pipeline(50))
+        == json.dumps(json.loads(pipeline_to_json(deep_pipeline(50))), ensure_ascii=False, indent=2)
+        + "\n"
+    )
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=4), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values)
+def test_再帰しないJSONの読み書きは標準のjsonと同じ(value: object) -> None:
+    pretty = json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False)
+    compact = json.dumps(value, separators=(",", ":"))
+
+    assert json_text(value) == pretty
+    assert json_value(pretty) == json.loads(pretty)
+    assert json_value(compact) == json.loads(compact)
+    assert json_value(f" \n{compact}\t") == json.loads(compact)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{", "[1,]", '{"a" 1}', '{"a": 1,}', "[1 2]", "01", '"a', "tru", "[] []"]
+)
+def test_再帰しないJSONの読み込みは文法の誤りを標準のjsonと同じく断る(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text)
+    with pytest.raises(json.JSONDecodeError):
+        json_value(text)
+
+
+def test_JSONの数と定数() -> None:
+    assert json_value('[1, -0.5, 2e3, true, null, "\\u00e9"]') == [1, -0.5, 2000.0, True, None, "é"]
+    assert json_value("1e400") == math.inf  # json.loads と同じ。Reader.number が有限でないと断る
+    with pytest.raises(PipelineFormatError, match="有限でない数 NaN"):
+        json_value("[NaN]")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from support.chapter10 import SETOSA, VERSICOLOR, VIRGINICA, columns_of
 
-from getting_started_ml.chapter03 import Leaf, Node, NotFittedError, Split, build_tree
+from getting_started_ml.chapter02 import Features
+from getting_started_ml.chapter03 import Leaf, Node, NotFittedError, Split, Tree, build_tree
 from getting_started_ml.chapter10 import RandomForest, forest_importances, tree_importances
 
 S, VE, VI = SETOSA, VERSICOLOR, VIRGINICA
@@ -104,3 +105,14 @@ def test_重要度の入口の検査() -> None:
         tree_importances(Node(Split("b", 0.5, 0.0), Leaf("x"), Leaf("y")), x, ["x", "y"])
     with pytest.raises(NotFittedError, match="fit"):
         forest_importances(RandomForest.of(2, 1, 0), x, ["x", "y"])
+
+
+def test_再帰の上限より深い木の重要度も求める() -> None:
+    # 1 列の値 0, 1, …, 1,199 にラベル a と b を交互に付けた表: 木は 1 行ずつ切り分けて深さ 1,199
+    x = [Features(("x",), (float(i),)) for i in range(1_200)]
+    t = ["ab"[i % 2] for i in range(1_200)]
+    tree: Tree[str] = Leaf(t[-1])
+    for i in reversed(range(len(x) - 1)):
+        tree = Node(Split("x", i + 0.5, 0.5), Leaf(t[i]), tree)
+
+    assert tree_importances(tree, x, t) == {"x": 1.0}

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import math
+import sys
 import warnings
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.robustness import call_safely
+from support.robustness import call_safely, time_limit
 
 from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import Matrix
 from getting_started_ml.chapter12 import (
     Experiment,
     LassoConvergenceWarning,
+    LassoModel,
     PolynomialScaler,
     RegularizedModel,
     best_experiment,
+    centre,
+    dot,
     fit_lasso,
     fit_ridge,
     identity,
+    index_pairs,
     matrix_add,
     matrix_scale,
     outlier_rows,
@@ -143,3 +150,99 @@ def test_外れ値(cells_by_row: list[tuple[str, ...]], threshold: float) -> Non
         lambda: outlier_rows(table, threshold=threshold),
         names=["threshold", "欠損", "数として読めません", "標本標準偏差", "行が 1 つもない"],
     )
+
+
+# 頑健さの探り（tests/test_book_robustness_probe.py）が見つけた入力。どれも先に赤を見てから直した。
+
+
+SIZED = [(identity, "n"), (index_pairs, "width")]
+
+
+@pytest.mark.parametrize(("function", "name"), SIZED)
+def test_リストに入らない大きさは作り始めずに失敗する(function: Any, name: str) -> None:
+    with time_limit(), pytest.raises(ValueError, match=rf"大きすぎて.*（{name}={2**70}）"):
+        function(2**70)
+    with time_limit(), pytest.raises(ValueError, match="大きすぎて"):
+        function(2 * math.isqrt(sys.maxsize) + 2)
+
+
+@pytest.mark.parametrize(("function", "name"), SIZED)
+@pytest.mark.parametrize("bad", [None, 2.0, True, "3"])
+def test_次数や列の数が整数でなければTypeError(function: Any, name: str, bad: object) -> None:
+    with pytest.raises(TypeError, match=f"{name} は整数です"):
+        function(bad)
+
+
+def test_列の数が0なら組は無く負なら失敗する() -> None:
+    assert index_pairs(0) == []
+    assert index_pairs(2) == [(0, 0), (0, 1), (1, 1)]
+    with pytest.raises(ValueError, match=r"width は 0 以上です（width=-1）"):
+        index_pairs(-1)
+
+
+@pytest.mark.parametrize(
+    ("rows", "targets", "message"),
+    [
+        ([], [], "x に行が 1 つもありません"),
+        ("", "", "x は数の行の並び"),
+        ({}, {}, "x に行が 1 つもありません"),
+        ([[1.0], [2.0]], [1.0], r"x と t の件数が違います（x 2 行、t 1 件）"),
+        ([[math.nan]], [1.0], "有限でない値 nan"),
+    ],
+)
+def test_平均を引く関数も入口で確かめる(rows: Any, targets: Any, message: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        centre(rows, targets)
+
+
+def test_平均を引く() -> None:
+    data = centre([[1.0, 10.0], [3.0, 30.0]], [5.0, 7.0])
+
+    assert data.x == [[-1.0, -10.0], [1.0, 10.0]]
+    assert data.t == [-1.0, 1.0]
+    assert (data.x_means, data.t_mean) == ([2.0, 20.0], 6.0)
+
+
+def test_内積はNaNを黙って返さない() -> None:
+    assert dot([1.0, 2.0], [3.0, 4.0]) == 11.0
+    assert dot([math.inf], [2.0]) == math.inf  # 無限大は正しい値
+    with pytest.raises(ValueError, match="a と b の内積が NaN"):
+        dot([math.nan], [math.nan])
+    with pytest.raises(ValueError, match="a と b の内積が NaN"):
+        dot([math.inf, 1.0], [0.0, 1.0])  # inf·0
+
+
+@pytest.mark.parametrize(
+    ("coefficients", "intercept", "message"),
+    [
+        ([math.nan], 0.0, "coefficients に有限でない値 nan"),
+        ([1.0], math.inf, "intercept に有限でない値 inf"),
+        ([None], 0.0, "coefficients の値 None は実数ではありません"),
+        ([1.0], [math.nan], "intercept の値 .* は実数ではありません"),
+        (None, 0.0, "coefficients が数の並びではありません"),
+    ],
+)
+def test_モデルは有限の係数と切片だけを持つ(
+    coefficients: Any, intercept: Any, message: str
+) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        RegularizedModel(coefficients, intercept)
+    with pytest.raises((ValueError, TypeError), match=message):
+        LassoModel(coefficients, intercept, 1, True)
+
+
+@pytest.mark.parametrize(
+    ("sweeps", "converged", "message"),
+    [
+        (0, True, r"sweeps は 1 以上です（sweeps=0）"),
+        (1.5, True, "sweeps は整数です"),
+        (3, "yes", "converged は真偽値です"),
+        (3, None, "converged は真偽値です"),
+    ],
+)
+def test_ラッソのモデルは周回の数と収束したかを確かめる(
+    sweeps: Any, converged: Any, message: str
+) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        LassoModel([1.0], 0.0, sweeps, converged)
+    assert LassoModel([1.0], 0.5, 3, False).coefficients == [1.0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from numbers import Integral, Real
 from types import MappingProxyType
 
 from getting_started_ml.dataset import Records, parse_records, read_records
@@ -144,6 +145,9 @@ class Features:
             raise ValueError(
                 f"列名と値の数が違います（列名 {len(self.columns)} 個、値 {len(self.values)} 個）"
             )
+        for column, value in zip(self.columns, self.values, strict=True):
+            if isinstance(value, Real) and not isinstance(value, Integral) and math.isnan(value):
+                raise ValueError(f"列 {column} の値が NaN です（欠損値は補完してから渡します）")
 
     def value(self, column: str) -> float:
         """列名で値を引く。"""

@@ -35,6 +35,8 @@ from getting_started_ml.chapter03.tree import (
     require_finite_values,
     require_tree,
     tree_lines,
+    tree_parts,
+    tree_repr,
 )
 
 __all__ = [
@@ -69,4 +71,6 @@ __all__ = [
     "require_finite_values",
     "require_tree",
     "tree_lines",
+    "tree_parts",
+    "tree_repr",
 ]

@@ -171,7 +171,25 @@ class Node(Generic[L]):
     left: Tree[L]
     right: Tree[L]
 
+    # --8<-- [end:tree]
+    # --8<-- [start:node-methods]
+    # dataclass が作る ==・hash・repr は部分木ごとに自分を呼び直すので、深い木では
+    # RecursionError になる。同じ結果を、自分のスタックでたどる関数で作る。
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Node):
+            return NotImplemented
+        return list(tree_parts(self)) == list(tree_parts(other))
 
+    def __hash__(self) -> int:
+        return hash(tuple(tree_parts(self)))
+
+    def __repr__(self) -> str:
+        return tree_repr(self)
+
+    # --8<-- [end:node-methods]
+
+
+# --8<-- [start:tree-alias]
 Tree: TypeAlias = Leaf[L] | Node[L]
 
 
@@ -181,7 +199,44 @@ def require_tree(tree: object) -> None:
         raise TypeError(f"tree（木）は Leaf か Node です（{type(tree).__name__}）")
 
 
-# --8<-- [end:tree]
+# --8<-- [end:tree-alias]
+
+
+# --8<-- [start:tree-parts]
+def tree_parts(tree: Tree[L]) -> Iterator[Split | Leaf[L]]:
+    """節の分割と葉を、根から左の部分木を先にたどる順に 1 つずつ生み出す（再帰しない）。
+
+    どの節にも子が 2 つあるので、この並びから木の形は 1 通りに決まる。並びが等しい木は等しい。
+    """
+    require_tree(tree)
+    waiting: list[Tree[L]] = [tree]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, Node):
+            yield node.split
+            waiting += [node.right, node.left]
+        else:
+            yield node
+
+
+def tree_repr(tree: Tree[L]) -> str:
+    """dataclass の repr と同じ文字列（Node(split=…, left=…, right=…)）を、再帰せずに作る。"""
+    require_tree(tree)
+    parts: list[str] = []
+    waiting: list[Tree[L] | str] = [tree]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        elif isinstance(item, Node):
+            parts.append(f"{type(item).__qualname__}(split={item.split!r}, left=")
+            waiting += [")", item.right, ", right=", item.left]
+        else:
+            parts.append(repr(item))
+    return "".join(parts)
+
+
+# --8<-- [end:tree-parts]
 
 
 # --8<-- [start:build-tree]

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
-from getting_started_ml.chapter03 import Leaf, Node, Split, Tree
+from getting_started_ml.chapter03 import Leaf, Node, Split, Tree, grow_with_stack
 from getting_started_ml.chapter08.pipeline import (
     AGE_IMPUTER,
     DUMMY_ENCODER,
@@ -67,22 +68,31 @@ def pipeline_to_json(pipeline: FittedPipeline) -> str:
             "tree": tree_to_json(pipeline.tree),
         },
     }
-    return json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return json_text(document) + "\n"
 
 
 def tree_to_json(tree: Tree[int]) -> dict[str, Any]:
-    """木を入れ子の辞書にする。葉は {"label": …}、節は分割の条件と左右の子。"""
-    if not isinstance(tree, Leaf | Node):
-        raise TypeError(f"tree は第 3 章の Leaf か Node です（{type(tree).__name__}）")
-    if isinstance(tree, Leaf):
-        return {"label": tree.label}
-    return {
-        "feature": tree.split.feature,
-        "threshold": tree.split.threshold,
-        "impurity": tree.split.impurity,
-        "left": tree_to_json(tree.left),
-        "right": tree_to_json(tree.right),
-    }
+    """木を入れ子の辞書にする。葉は {"label": …}、節は分割の条件と左右の子（再帰しない）。"""
+    root: dict[str, Any] = {}
+    waiting: list[tuple[object, dict[str, Any]]] = [(tree, root)]
+    while waiting:
+        node, target = waiting.pop()
+        if not isinstance(node, Leaf | Node):
+            raise TypeError(f"tree は第 3 章の Leaf か Node です（{type(node).__name__}）")
+        if isinstance(node, Leaf):
+            target["label"] = node.label
+            continue
+        left: dict[str, Any] = {}
+        right: dict[str, Any] = {}
+        target.update(
+            feature=node.split.feature,
+            threshold=node.split.threshold,
+            impurity=node.split.impurity,
+            left=left,
+            right=right,
+        )
+        waiting += [(node.right, right), (node.left, left)]
+    return root
 
 
 def save_pipeline(pipeline: FittedPipeline, path: Path | str) -> Path:
@@ -97,10 +107,6 @@ def save_pipeline(pipeline: FittedPipeline, path: Path | str) -> Path:
 
 
 # --8<-- [start:json-load]
-TREE_DEPTH_LIMIT = 100
-"""深さの上限の無い木を読むときに許す深さ（壊れたファイルで再帰が尽きないように）。"""
-
-
 def pipeline_from_json(text: str) -> FittedPipeline:
     """pipeline_to_json の文字列から、学習済みのパイプラインを作り直す。形が違えば失敗する。"""
     reader = Reader(parse_json(text), "文書")
@@ -113,8 +119,7 @@ def pipeline_from_json(text: str) -> FittedPipeline:
     if max_depth is not None and max_depth < 0:
         raise PipelineFormatError(f"model.max_depth は 0 以上です（{max_depth}）")
     columns = [column for column in FEATURES if column not in dummies.dummies] + dummies.names()
-    limit = TREE_DEPTH_LIMIT if max_depth is None else max_depth
-    tree = tree_from_json(model.field("tree"), limit, columns)
+    tree = tree_from_json(model.field("tree"), max_depth, columns)
     class_weight = model.field("class_weight").choice(ClassWeight)
     return FittedPipeline(age, embarked, dummies, tree, max_depth, class_weight)
 
@@ -124,8 +129,8 @@ def parse_json(text: str) -> object:
     if not isinstance(text, str):
         raise TypeError(f"text は JSON の文字列です（{type(text).__name__}）")
     try:
-        return json.loads(text, parse_constant=reject_constant)
-    except (json.JSONDecodeError, RecursionError) as error:
+        return json_value(text)
+    except json.JSONDecodeError as error:
         raise PipelineFormatError(f"JSON の文法の誤り（{error}）") from None
 
 
@@ -185,9 +190,20 @@ def dummies_from_json(reader: Reader) -> FittedDummyEncoder:
     return FittedDummyEncoder({column: reader.field(column).texts() for column in reader.names()})
 
 
-def tree_from_json(reader: Reader, depth: int, columns: Sequence[str]) -> Tree[int]:
-    """入れ子の辞書から木を作り直す。深さの上限を超える節や、知らない列の節は失敗にする。"""
+def tree_from_json(reader: Reader, depth: int | None, columns: Sequence[str]) -> Tree[int]:
+    """入れ子の辞書から木を作り直す。深さの上限を超える節や、知らない列の節は失敗にする。
+
+    depth が None なら深さを問わない。第 3 章の grow_with_stack で組み立てるので再帰しない。
+    """
     require_reader(reader)
+    return grow_with_stack((reader, depth), lambda part: _node_from_json(part, columns))
+
+
+def _node_from_json(
+    part: tuple[Reader, int | None], columns: Sequence[str]
+) -> Leaf[int] | tuple[Split, tuple[Reader, int | None], tuple[Reader, int | None]]:
+    """1 つの節の JSON を、葉か（分割, 左の JSON, 右の JSON）にする。"""
+    reader, depth = part
     if reader.has("label"):
         return Leaf(reader.field("label").integer())
     if depth == 0:
@@ -196,11 +212,8 @@ def tree_from_json(reader: Reader, depth: int, columns: Sequence[str]) -> Tree[i
     if feature not in columns:
         raise PipelineFormatError(f"{reader.where}.feature の列 {feature} は特徴量にありません")
     split = Split(feature, reader.field("threshold").number(), reader.field("impurity").number())
-    return Node(
-        split,
-        tree_from_json(reader.field("left"), depth - 1, columns),
-        tree_from_json(reader.field("right"), depth - 1, columns),
-    )
+    remaining = None if depth is None else depth - 1
+    return split, (reader.field("left"), remaining), (reader.field("right"), remaining)
 
 
 def require_reader(reader: object) -> None:
@@ -280,3 +293,172 @@ class Reader:
 
 
 # --8<-- [end:json-load]
+
+
+# --8<-- [start:json-stack]
+def json_text(value: object) -> str:
+    """json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False) と同じ文字列を作る。
+
+    json.dumps は入れ子を 1 段ごとに再帰するので、深い木では RecursionError になる。
+    これから書くもの（文字列か、字下げの深さつきの値）を逆順にスタックへ積んで書く。
+    """
+    parts: list[str] = []
+    waiting: list[str | tuple[object, int]] = [(value, 0)]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            parts.append(item)
+            continue
+        node, level = item
+        if isinstance(node, dict) and node:
+            parts.append("{")
+            waiting += reversed(_json_members(node, level))
+        elif isinstance(node, list | tuple) and node:
+            parts.append("[")
+            inner = "\n" + "  " * (level + 1)
+            members: list[str | tuple[object, int]] = []
+            for position, child in enumerate(node):
+                members += [("," if position else "") + inner, (child, level + 1)]
+            waiting += reversed([*members, "\n" + "  " * level + "]"])
+        else:
+            parts.append(json.dumps(node, ensure_ascii=False, allow_nan=False))
+    return "".join(parts)
+
+
+def _json_members(mapping: dict[Any, Any], level: int) -> list[str | tuple[object, int]]:
+    """辞書の中身を、書く順に並べる（「"名前": 」の文字列と、字下げの深さつきの値）。"""
+    inner = "\n" + "  " * (level + 1)
+    members: list[str | tuple[object, int]] = []
+    for position, (key, child) in enumerate(mapping.items()):
+        if not isinstance(key, str):
+            raise TypeError(f"JSON のオブジェクトの名前は文字列です（{key!r}）")
+        name = json.dumps(key, ensure_ascii=False)
+        members += [("," if position else "") + f"{inner}{name}: ", (child, level + 1)]
+    return [*members, "\n" + "  " * level + "}"]
+
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*"')
+_NUMBER = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_CONSTANTS: dict[str, object] = {"true": True, "false": False, "null": None}
+_Container: TypeAlias = tuple[list[object] | dict[str, object], str | None]
+"""読みかけの配列かオブジェクトと、次の値を入れる名前（配列なら None）。"""
+
+
+def json_value(text: str) -> object:
+    """json.loads と同じ値を、入れ子を自分のスタックに積んで読む（深い木でも再帰しない）。
+
+    json.loads は入れ子を 1 段ごとに再帰する。NaN・Infinity は reject_constant で失敗にする。
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text は JSON の文字列です（{type(text).__name__}）")
+    open_containers: list[_Container] = []
+    position = _skip_space(text, 0)
+    while True:
+        value, position = _scalar_or_open(text, position, open_containers)
+        if value is _OPENED:
+            continue
+        while True:  # 読めた値を、開いている入れ物に入れる。閉じたら、その入れ物が次の値
+            if not open_containers:
+                return _whole_document(text, position, value)
+            container, key = open_containers[-1]
+            _put(container, key, value)
+            position = _skip_space(text, position)
+            if text.startswith(",", position):
+                position = _skip_space(text, position + 1)
+                if isinstance(container, dict):
+                    name, position = _member_name(text, position)
+                    open_containers[-1] = (container, name)
+                break
+            closing = "}" if isinstance(container, dict) else "]"
+            if not text.startswith(closing, position):
+                raise json.JSONDecodeError(f"{closing} か , がありません", text, position)
+            position += 1
+            open_containers.pop()
+            value = container
+
+
+def _whole_document(text: str, position: int, value: object) -> object:
+    """最後の値のあとには空白しか無いことを確かめて、値を返す。"""
+    if _skip_space(text, position) != len(text):
+        raise json.JSONDecodeError("値のあとに余分な文字があります", text, position)
+    return value
+
+
+def _put(container: list[object] | dict[str, object], key: str | None, value: object) -> None:
+    """読めた値を、配列なら末尾に、オブジェクトなら key の名前で入れる。"""
+    if isinstance(container, dict):
+        container[str(key)] = value
+    else:
+        container.append(value)
+
+
+_OPENED = object()
+"""_scalar_or_open が、値ではなく入れ物を開いたことを知らせる印。"""
+
+
+def _scalar_or_open(
+    text: str, position: int, open_containers: list[_Container]
+) -> tuple[object, int]:
+    """position から 1 つの値を読む。{ か [ なら入れ物を開いて _OPENED を返す（空なら空の値）。"""
+    first = text[position : position + 1]
+    if first in ("{", "["):
+        after = _skip_space(text, position + 1)
+        if text.startswith("}" if first == "{" else "]", after):
+            return ({} if first == "{" else []), after + 1
+        if first == "[":
+            open_containers.append(([], None))
+            return _OPENED, after
+        name, after = _member_name(text, after)
+        open_containers.append(({}, name))
+        return _OPENED, after
+    return _json_scalar(text, position)
+
+
+def _json_scalar(text: str, position: int) -> tuple[object, int]:
+    """文字列・true・false・null・数を 1 つ読む。"""
+    if text.startswith('"', position):
+        return _json_string(text, position)
+    for word, constant in _CONSTANTS.items():
+        if text.startswith(word, position):
+            return constant, position + len(word)
+    for word in ("NaN", "Infinity", "-Infinity"):
+        if text.startswith(word, position):
+            reject_constant(word)
+    number = _NUMBER.match(text, position)
+    if number is None:
+        raise json.JSONDecodeError("値がありません", text, position)
+    integer, fraction, exponent = number.groups()
+    try:
+        value = float(number.group()) if fraction or exponent else int(integer)
+    except ValueError as error:  # 桁の多すぎる整数
+        raise json.JSONDecodeError(str(error), text, position) from None
+    return value, number.end()
+
+
+def _member_name(text: str, position: int) -> tuple[str, int]:
+    """オブジェクトの「"名前":」を読み、値の始まりの位置を返す。"""
+    if not text.startswith('"', position):
+        raise json.JSONDecodeError("オブジェクトの名前（文字列）がありません", text, position)
+    name, position = _json_string(text, position)
+    position = _skip_space(text, position)
+    if not text.startswith(":", position):
+        raise json.JSONDecodeError(": がありません", text, position)
+    return str(name), _skip_space(text, position + 1)
+
+
+def _json_string(text: str, position: int) -> tuple[str, int]:
+    """position の " から始まる文字列を読む（エスケープは json.loads に任せる）。"""
+    found = _STRING.match(text, position)
+    if found is None:
+        raise json.JSONDecodeError("文字列が閉じていません", text, position)
+    return str(json.loads(found.group())), found.end()
+
+
+def _skip_space(text: str, position: int) -> int:
+    """空白を飛ばした位置。"""
+    found = _WHITESPACE.match(text, position)
+    return position if found is None else found.end()
+
+
+# --8<-- [end:json-stack]

@@ -118,5 +118,13 @@ def check_finite(finite: bool, learning_rate: float) -> None:
 
 
 def best_classes(inputs: FloatArray, parameters: FloatArray) -> list[int]:
-    """行ごとに、スコアがいちばん大きいクラスの番号。同点なら番号の小さいほう。"""
-    return [int(k) for k in np.argmax(class_scores(inputs, parameters), axis=1)]
+    """行ごとに、スコアがいちばん大きいクラスの番号。同点なら番号の小さいほう。
+
+    スコアが有限でなければ（特徴量の値が大きすぎてあふれた）、argmax が黙って最初の NaN を
+    選ばないよう、理由を書いて止める。
+    """
+    with np.errstate(all="ignore"):
+        scores = class_scores(inputs, parameters)
+    if not np.isfinite(scores).all():
+        raise ValueError("特徴量の値が大きすぎて、クラスのスコアが有限の数で表せません")
+    return [int(k) for k in np.argmax(scores, axis=1)]

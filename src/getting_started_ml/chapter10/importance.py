@@ -36,16 +36,22 @@ def decrease_shares(tree: Tree[L], x: Sequence[Features], t: Sequence[L]) -> dic
 def add_decreases(
     tree: Tree[L], x: Sequence[Features], t: Sequence[L], decreases: dict[str, float]
 ) -> None:
-    """節に来た行の数 ×（節のジニ不純度 − 分けたあとの不純度）を、分けた列に足す。"""
-    if isinstance(tree, Leaf) or not t:
-        return
-    split = tree.split
-    if split.feature not in decreases:
-        raise ValueError(f"木が使う列 {split.feature} が、渡された行にありません")
-    decreases[split.feature] += len(t) * (gini(t) - split.impurity)
-    goes_left = [row.value(split.feature) <= split.threshold for row in x]
-    add_decreases(tree.left, pick(x, goes_left, True), pick(t, goes_left, True), decreases)
-    add_decreases(tree.right, pick(x, goes_left, False), pick(t, goes_left, False), decreases)
+    """節に来た行の数 ×（節のジニ不純度 − 分けたあとの不純度）を、分けた列に足す。
+
+    節を根から左優先の順（再帰で書いたときと同じ、足す順も同じ）に、自分のスタックでたどる。
+    """
+    waiting: list[tuple[Tree[L], Sequence[Features], Sequence[L]]] = [(tree, x, t)]
+    while waiting:
+        node, rows, labels = waiting.pop()
+        if isinstance(node, Leaf) or not labels:
+            continue
+        split = node.split
+        if split.feature not in decreases:
+            raise ValueError(f"木が使う列 {split.feature} が、渡された行にありません")
+        decreases[split.feature] += len(labels) * (gini(labels) - split.impurity)
+        goes_left = [row.value(split.feature) <= split.threshold for row in rows]
+        waiting.append((node.right, pick(rows, goes_left, False), pick(labels, goes_left, False)))
+        waiting.append((node.left, pick(rows, goes_left, True), pick(labels, goes_left, True)))
 
 
 def normalized(values: Mapping[str, float]) -> dict[str, float]:

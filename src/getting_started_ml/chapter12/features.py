@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,8 @@ def term_name(names: Sequence[str], i: int, j: int) -> str:
 
 def index_pairs(width: int) -> list[tuple[int, int]]:
     """i <= j の組を (0,0), (0,1), …, (1,1), … の順に並べる。"""
+    if require_count(width, "width") * (width + 1) // 2 >= sys.maxsize:
+        raise ValueError(f"列の数が大きすぎて、組がリストに入りません（width={width}）")
     return [(i, j) for i in range(width) for j in range(i, width)]
 
 

@@ -53,6 +53,12 @@ class LassoModel(RegularizedModel):
     sweeps: int
     converged: bool
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        require_count(self.sweeps, "sweeps", minimum=1)
+        if not isinstance(self.converged, bool):
+            raise TypeError(f"converged は真偽値です（{type(self.converged).__name__}）")
+
 
 class LassoConvergenceWarning(UserWarning):
     """座標降下法が、決めた周回の上限までに収束しなかった。"""
@@ -126,10 +132,15 @@ def coordinate_descent(
 
 
 def dot(a: Sequence[float], b: Sequence[float]) -> float:
-    """内積。左から順に足す。"""
+    """内積。左から順に足す。NaN になったら（NaN があるか inf − inf）失敗する。"""
     total = 0.0
     for p, q in zip(a, b, strict=True):
         total += p * q
+    if math.isnan(total):
+        raise ValueError(
+            "a と b の内積が NaN になりました（NaN があるか、値が大きすぎて inf − inf か"
+            " inf × 0 になりました）"
+        )
     return total
 
 

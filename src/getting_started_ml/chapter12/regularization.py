@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from getting_started_ml.chapter07 import Matrix, SingularMatrixError
+from getting_started_ml.checks import require_count
 from getting_started_ml.numeric import kahan_mean
 
 if TYPE_CHECKING:
@@ -110,7 +112,8 @@ class RegularizedModel:
 
     def __post_init__(self) -> None:
         # 呼び出し側のリストを後で書き換えられても変わらないよう、写しを持つ。
-        object.__setattr__(self, "coefficients", [float(w) for w in self.coefficients])
+        object.__setattr__(self, "coefficients", as_row(self.coefficients, "coefficients"))
+        object.__setattr__(self, "intercept", real_value(self.intercept, "intercept"))
 
     def predict(self, x: FloatRows) -> list[float]:
         """行ごとに、切片から始めて「係数 × 値」を列の順に足す。"""
@@ -142,8 +145,10 @@ class RegularizedModel:
 # --8<-- [start:matrix-helpers]
 def identity(n: int) -> Matrix:
     """n×n の単位行列。"""
-    if n < 1:
+    if require_count(n, "n") < 1:
         raise ValueError(f"単位行列の次数は 1 以上です（n={n}）")
+    if n * n >= sys.maxsize:
+        raise ValueError(f"次数が大きすぎて、単位行列の n×n 個の値がリストに入りません（n={n}）")
     return Matrix.of([1.0 if i == j else 0.0 for j in range(n)] for i in range(n))
 
 
@@ -193,8 +198,9 @@ class Centred:
         return total
 
 
-def centre(rows: list[list[float]], targets: list[float]) -> Centred:
+def centre(rows: FloatRows, targets: FloatValues) -> Centred:
     """列ごとの平均（Kahan の和）を引く。"""
+    rows, targets = training_data(rows, targets)
     means = [kahan_mean(row[j] for row in rows) for j in range(len(rows[0]))]
     t_mean = kahan_mean(targets)
     return Centred(

@@ -309,8 +309,8 @@ def test_無い列を使うと列の名前を挙げて失敗する() -> None:
 
 
 def test_有限でない値があれば列の名前を挙げて失敗する() -> None:
-    with pytest.raises(ValueError, match="列 値 に有限でない値 nan"):
-        build_tree(one_column("値", [1.0, float("nan")]), ["a", "b"], ["値"], None)
+    with pytest.raises(ValueError, match="列 値 に有限でない値 inf"):
+        build_tree(one_column("値", [1.0, float("inf")]), ["a", "b"], ["値"], None)
 
 
 def test_木を読める形で表示する() -> None:
