@@ -80,30 +80,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="replay のテスト（途中の一歩のリプレイ）も動かす（-m に replay と書いたときと同じ）",
     )
+    parser.addoption(
+        "--site",
+        action="store_true",
+        help="site のテスト（組み立てたサイトとブラウザ）も動かす（-m に site と書いたときと同じ）",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """replay のテストは、-m に replay と書くか --replay を付けたときだけ動かす。
+    """replay と site のテストは、-m にその名前を書くか --replay・--site を付けたときだけ動かす。
 
     pytest の -m は 1 つしか効かないので、設定ファイルの addopts に "-m not replay" と書くと、
     コマンドラインの -m "not data" がそれを置き換えて replay まで動いてしまう。ここで外せば、
-    -m に何を書いても replay は既定で動かない。explore のときは hypothesis の例の数を増やす。
+    -m に何を書いても replay は既定で動かない。site（組み立てたサイトとブラウザ）も同じで、
+    nox -s site が動かす。explore のときは hypothesis の例の数を増やす。
     """
     if settings.get_current_profile_name() == "explore":
         for item in items:
             explore_more(item)
-    if replay_is_selected(config):
-        return
-    replay = [item for item in items if item.get_closest_marker("replay") is not None]
-    if replay:
-        config.hook.pytest_deselected(items=replay)
-        items[:] = [item for item in items if item.get_closest_marker("replay") is None]
+    for marker in SEPARATE_MARKERS:
+        if not marker_is_selected(config, marker):
+            deselect_marked(config, items, marker)
 
 
-def replay_is_selected(config: pytest.Config) -> bool:
-    """-m の式に replay が出てくるか、--replay が付いているか。"""
+SEPARATE_MARKERS = ("replay", "site")
+"""既定の pytest から外し、それぞれのセッション（nox -s replay・nox -s site）で動かす印。"""
+
+
+def marker_is_selected(config: pytest.Config, marker: str) -> bool:
+    """-m の式に marker が出てくるか、--marker（--replay・--site）が付いているか。"""
     expression = str(config.getoption("markexpr", "") or "")
-    return "replay" in expression or bool(config.getoption("--replay"))
+    return marker in expression or bool(config.getoption(f"--{marker}"))
+
+
+def deselect_marked(config: pytest.Config, items: list[pytest.Item], marker: str) -> None:
+    """marker の付いたテストを外す（外したことは pytest の deselected に数える）。"""
+    marked = [item for item in items if item.get_closest_marker(marker) is not None]
+    if marked:
+        config.hook.pytest_deselected(items=marked)
+        items[:] = [item for item in items if item.get_closest_marker(marker) is None]
 
 
 def explore_more(item: pytest.Item) -> None:

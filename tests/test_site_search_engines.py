@@ -63,6 +63,7 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("engine", ENGINES[1:])
 def test_Zensical_の検索で_1_位だった語の数は表のとおり(browser: Browser, engine: str) -> None:
     rows = table(READING.read_text(encoding="utf-8"))
