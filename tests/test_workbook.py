@@ -238,6 +238,7 @@ def test_手順の無い章は作れない(tmp_path: Path) -> None:
         workbook.start("99", tmp_path / "ws")
 
 
+@pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
 def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
@@ -334,6 +335,7 @@ def test_checkはすべての項目に印が付き失敗が無いときだけ通
     assert not workbook.check_passed(workbook.tick(chapter, skipped), skipped)
 
 
+@pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
 def test_checkは集められないファイルがあってもほかのテストを最後まで動かす(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
