@@ -66,6 +66,9 @@ def run_session(arguments: list[str], workers: str) -> Measured:
     after_user, after_system = children_times()
     lines = [line for line in result.stdout.splitlines() if COUNTS.search(line)]
     summary = ", ".join(f"{n} {kind}" for n, kind in COUNTS.findall(lines[-1])) if lines else "?"
+    for line in result.stdout.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(f"  {line}", file=sys.stderr)
     return Measured(after_user - user, after_system - system, wall, result.returncode, summary)
 
 
