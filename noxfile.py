@@ -79,6 +79,18 @@ def reader(session: nox.Session) -> None:
     session.run(tool("pytest"), "-m", "reader", "--numprocesses=auto", env=environment)
 
 
+@nox.session(python=False)
+def site(session: nox.Session) -> None:
+    """組み立てたサイトを調べ、ブラウザで開くテスト（pytest -m site）。docs の後に動かす。
+
+    ML_SITE_DIR・ML_ZENSICAL_SITE_DIR があれば組み立て直さずにそれを開く（.ci/run がそうする）。
+    """
+    environment = data_environment(os.environ)
+    session.run(
+        tool("pytest"), "-m", "site", "--numprocesses=auto", *session.posargs, env=environment
+    )
+
+
 # --8<-- [end:data-environment]
 
 
@@ -131,14 +143,15 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(name="all", python=False)
 def all_tasks(session: nox.Session) -> None:
-    """速く終わる検査から順に、lint・type・docs・test・replay・reader を動かす（.ci/run が呼ぶ）。
+    """速いものから順に lint・type・docs・test・site・replay・reader を動かす（.ci/run が呼ぶ）。
 
-    docs を test より先にするのは、ブラウザのテストが組み立てたサイトを開くため。
+    docs を site より先にするのは、ブラウザのテストが組み立てたサイトを開くため。
     """
     lint(session)
     type_check(session)
     docs(session)
     test(session)
+    site(session)
     replay(session)
     reader(session)
 

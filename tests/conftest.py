@@ -64,8 +64,6 @@ pytest_plugins = [
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 OUTPUTS = PROJECT_ROOT / "chapters" / "outputs"
 REQUIRE_DATA_VARIABLE = "ML_REQUIRE_DATA"
-# 遅いので、-m にその名前を書くか --replay・--reader を付けたときだけ動かすテストの印
-SLOW_MARKERS = ("replay", "reader")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -87,31 +85,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="reader のテスト（章を本文だけから作り直す）も動かす（-m に reader と書くのと同じ）",
     )
+    parser.addoption(
+        "--site",
+        action="store_true",
+        help="site のテスト（組み立てたサイトとブラウザ）も動かす（-m に site と書いたときと同じ）",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """replay と reader のテストは、-m にその名前を書くか --replay・--reader のときだけ動かす。
+    """replay・site・reader のテストは、-m に名前を書くか --その名前 を付けたときだけ動かす。
 
     pytest の -m は 1 つしか効かないので、設定ファイルの addopts に "-m not replay" と書くと、
     コマンドラインの -m "not data" がそれを置き換えて replay まで動いてしまう。ここで外せば、
-    -m に何を書いても replay は既定で動かない。explore のときは hypothesis の例の数を増やす。
+    -m に何を書いても replay は既定で動かない。site（組み立てたサイトとブラウザ）も同じで、
+    nox -s site が動かす。explore のときは hypothesis の例の数を増やす。
     """
     if settings.get_current_profile_name() == "explore":
         for item in items:
             explore_more(item)
-    for marker in SLOW_MARKERS:
-        if slow_marker_is_selected(config, marker):
-            continue
-        slow = [item for item in items if item.get_closest_marker(marker) is not None]
-        if slow:
-            config.hook.pytest_deselected(items=slow)
-            items[:] = [item for item in items if item.get_closest_marker(marker) is None]
+    for marker in SEPARATE_MARKERS:
+        if not marker_is_selected(config, marker):
+            deselect_marked(config, items, marker)
 
 
-def slow_marker_is_selected(config: pytest.Config, marker: str) -> bool:
-    """-m の式にその印（replay・reader）が出てくるか、--replay・--reader が付いているか。"""
+SEPARATE_MARKERS = ("replay", "site", "reader")
+"""既定の pytest から外し、同じ名前の nox のセッション（nox -s replay など）で動かす印。"""
+
+
+def marker_is_selected(config: pytest.Config, marker: str) -> bool:
+    """-m の式に marker が出てくるか、--marker（--replay・--site・--reader）が付いているか。"""
     expression = str(config.getoption("markexpr", "") or "")
     return marker in expression or bool(config.getoption(f"--{marker}"))
+
+
+def deselect_marked(config: pytest.Config, items: list[pytest.Item], marker: str) -> None:
+    """marker の付いたテストを外す（外したことは pytest の deselected に数える）。"""
+    marked = [item for item in items if item.get_closest_marker(marker) is not None]
+    if marked:
+        config.hook.pytest_deselected(items=marked)
+        items[:] = [item for item in items if item.get_closest_marker(marker) is None]
 
 
 def explore_more(item: pytest.Item) -> None:

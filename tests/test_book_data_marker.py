@@ -132,6 +132,43 @@ def test_replayはmで名指すかreplayを付けたときだけ動く(
     result.assert_outcomes(passed=passed, deselected=deselected)
 
 
+SITE_TESTS = """
+import pytest
+
+@pytest.mark.site
+def test_opens_site():
+    pass
+
+def test_plain():
+    pass
+"""
+
+
+@pytest.mark.parametrize(
+    ("arguments", "passed", "deselected"),
+    [
+        ((), 1, 1),  # 既定では site を動かさない（nox -s site が動かす）
+        (("-m", "not data"), 1, 1),
+        (("-m", "site"), 1, 1),
+        (("--site",), 2, 0),
+    ],
+)
+def test_siteはmで名指すかsiteを付けたときだけ動く(
+    pytester: pytest.Pytester,
+    project: Path,
+    arguments: tuple[str, ...],
+    passed: int,
+    deselected: int,
+) -> None:
+    pytester.makeini(
+        "[pytest]\naddopts = --strict-markers -ra -p no:cacheprovider\nmarkers =\n"
+        "    data(*files): 書籍の CSV を読むテスト\n    site: サイトのテスト\n"
+    )
+    pytester.makepyfile(test_sample=SITE_TESTS)
+    result = pytester.runpytest_inprocess(*arguments)
+    result.assert_outcomes(passed=passed, deselected=deselected)
+
+
 PROFILE_TEST = """
 from hypothesis import HealthCheck, settings
 

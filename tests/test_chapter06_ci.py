@@ -38,6 +38,7 @@ def test_nox_のセッションは本と同じ名前で並ぶ() -> None:
         "coverage",
         "replay",
         "reader",
+        "site",
         "lint",
         "format",
         "type",
@@ -122,17 +123,15 @@ def test_カバレッジは別のセッションで測る(monkeypatch: pytest.Mo
     assert options["env"] == {"ML_DATA_DIR": "/books/data"}
 
 
-def test_all_は速い検査から順に_lint_type_docs_test_replay_reader_を動かす() -> None:
+def test_all_は速い検査から順に_lint_type_docs_test_site_replay_reader_を動かす() -> None:
     session = RecordingSession()
 
     load_noxfile().all_tasks(session)
 
     tools = [tool for tool, _ in session.calls]
-    assert tools == ["ruff", "ruff", "mypy", "mkdocs", "python", "pytest", "pytest", "pytest"]
-    assert [arguments_of(options)[:2] for _, options in session.calls[-2:]] == [
-        ["-m", "replay"],
-        ["-m", "reader"],
-    ]
+    assert tools == ["ruff", "ruff", "mypy", "mkdocs", "python", *["pytest"] * 4]
+    markers = [arguments_of(options)[1] for _, options in session.calls[-3:]]
+    assert markers == ["site", "replay", "reader"]
     assert session.calls[-1][1]["env"] == load_noxfile().data_environment(os.environ)
 
 

@@ -179,6 +179,7 @@ def visits(browser: Browser, base_url: str, site_dir: Path) -> dict[str, Visit]:
     return found
 
 
+@pytest.mark.site
 def test_どのページもエラーなく開き外へのリクエストが無い(visits: dict[str, Visit]) -> None:
     assert len(visits) >= len(nav_chapters())
     assert {
@@ -186,6 +187,7 @@ def test_どのページもエラーなく開き外へのリクエストが無�
     } == {}
 
 
+@pytest.mark.site
 def test_数式は_TeX_のままでなく描かれている(visits: dict[str, Visit]) -> None:
     with_math = {path: v for path, v in visits.items() if v.formulas}
 
@@ -194,6 +196,7 @@ def test_数式は_TeX_のままでなく描かれている(visits: dict[str, Vi
         assert (seen.rendered, seen.raw_tex) == (seen.formulas, 0), path
 
 
+@pytest.mark.site
 def test_図はすべて読み込まれている(visits: dict[str, Visit]) -> None:
     shown = {
         Path(urlsplit(src).path).name: loaded
@@ -205,6 +208,7 @@ def test_図はすべて読み込まれている(visits: dict[str, Visit]) -> No
     assert {name: shown.get(name) for name in figures} == dict.fromkeys(figures, True)
 
 
+@pytest.mark.site
 def test_目次の章と付録がブラウザでも本の順に並ぶ(browser: Browser, base_url: str) -> None:
     page = browser.new_page()
     page.goto(base_url, wait_until="load")
@@ -245,6 +249,7 @@ def first_results(page: Page, base: str, expected: dict[str, str]) -> dict[str, 
     return wrong
 
 
+@pytest.mark.site
 def test_章の題で検索するとその章が_1_位に出る(search_page: Page, base_url: str) -> None:
     chapters = nav_chapters()
     by_words = {title_words(title): path for title, path in chapters}
@@ -254,6 +259,7 @@ def test_章の題で検索するとその章が_1_位に出る(search_page: Pag
     assert first_results(search_page, base_url, by_title) == {}
 
 
+@pytest.mark.site
 def test_第_N_章_と付録の番号だけで検索するとその章が_1_位に出る(
     search_page: Page, base_url: str
 ) -> None:
@@ -270,6 +276,7 @@ def test_第_N_章_と付録の番号だけで検索するとその章が_1_位�
     assert wrong == {}
 
 
+@pytest.mark.site
 def test_用語集の用語で検索するとそれを扱う章が_1_位に出る(
     search_page: Page, base_url: str, search_errors: list[str]
 ) -> None:
@@ -282,6 +289,7 @@ def test_用語集の用語で検索するとそれを扱う章が_1_位に出�
     assert search_errors == []
 
 
+@pytest.mark.site
 def test_読者が打ちそうな言葉で検索するとそれを教える章が_1_位に出る(
     search_page: Page, base_url: str
 ) -> None:
@@ -290,6 +298,7 @@ def test_読者が打ちそうな言葉で検索するとそれを教える章�
     assert first_results(search_page, base_url, expected) == {}
 
 
+@pytest.mark.site
 def test_検索結果の抜き書きに_TeX_が出ない(search_page: Page, base_url: str) -> None:
     result_pages(search_page, base_url, "ジニ不純度")
     snippets = search_page.eval_on_selector_all(
@@ -327,6 +336,7 @@ def disk_page(browser: Browser, site_dir: Path) -> Iterator[tuple[Page, DiskVisi
     page.close()
 
 
+@pytest.mark.site
 def test_ディスクから開いても章へ移れて数式と図が描かれる(
     disk_page: tuple[Page, DiskVisit], site_dir: Path
 ) -> None:
@@ -358,6 +368,7 @@ def test_ディスクから開いても章へ移れて数式と図が描かれ�
     assert (seen.errors, seen.outside) == ([], [])
 
 
+@pytest.mark.site
 def test_ディスクから開いても検索できる(disk_page: tuple[Page, DiskVisit], site_dir: Path) -> None:
     page, seen = disk_page
     page.locator("input.md-search__input").click()
@@ -389,6 +400,7 @@ def svg_text_sizes(svg: str) -> tuple[list[float], float]:
     return sizes, float(view_box.group(1))
 
 
+@pytest.mark.site
 def test_スマートフォンの幅でも木の図の文字が読め_押すと図だけを開く(
     browser: Browser, base_url: str, site_dir: Path
 ) -> None:
@@ -421,6 +433,7 @@ def test_スマートフォンの幅でも木の図の文字が読め_押すと�
     assert href == "figures/chapter03-tree.svg"
 
 
+@pytest.mark.site
 def test_スマートフォンの幅ではみ出す表とコードには端に影が付く(
     browser: Browser, base_url: str
 ) -> None:

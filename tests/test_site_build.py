@@ -36,6 +36,7 @@ def site_path(url: str) -> str:
     return path + "index.html" if path == "" or path.endswith("/") else path
 
 
+@pytest.mark.site
 def test_MathJax_は数式のあるページだけが読む(site: Path) -> None:
     found = pages(site)
     with_math = {path for path, html in found.items() if 'class="arithmatex"' in html}
@@ -47,6 +48,7 @@ def test_MathJax_は数式のあるページだけが読む(site: Path) -> None:
     assert len(found) - len(with_math) >= 10  # 数式の無いページは 1.2 MB を読まない
 
 
+@pytest.mark.site
 def test_MathJax_は設定を読んでから本体を読む(site: Path) -> None:
     html = pages(site)["chapters/07-linear-regression.html"]
     scripts = re.findall(r'<script src="([^"]*(?:mathjax-config|tex-mml-chtml)\.js)"', html)
@@ -55,6 +57,7 @@ def test_MathJax_は設定を読んでから本体を読む(site: Path) -> None:
     assert all((site / "chapters" / src).resolve().is_file() for src in scripts)
 
 
+@pytest.mark.site
 def test_sitemap_はすべてのページを公開の_URL_で挙げる(site: Path) -> None:
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     listed = re.findall(r"<loc>(.*?)</loc>", sitemap)
@@ -63,6 +66,7 @@ def test_sitemap_はすべてのページを公開の_URL_で挙げる(site: Pat
     assert sorted(site_path(url) for url in listed) == sorted(pages(site))
 
 
+@pytest.mark.site
 def test_どのページもほかのページからリンクされている(site: Path) -> None:
     found = pages(site)
     linked = {

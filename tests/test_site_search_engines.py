@@ -79,6 +79,7 @@ def test_表の_Zensical_の列は題の組ではすべて_1_位で計は_Materi
         assert rows[TOTAL][column] < rows[TOTAL][1]
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("engine", ENGINES[1:])
 def test_Zensical_の検索は題をすべて_1_位に出し_Material_より外す(
     browser: Browser, engine: str

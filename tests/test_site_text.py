@@ -107,6 +107,7 @@ def site_dir() -> Path:
     return built_site()
 
 
+@pytest.mark.site
 def test_サイトの日本語の文に余分な空白が無い(site_dir: Path) -> None:
     found = {
         page.relative_to(site_dir).as_posix(): spaces

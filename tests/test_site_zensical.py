@@ -121,10 +121,12 @@ def html_pages(site: Path) -> dict[str, str]:
     return found
 
 
+@pytest.mark.site
 def test_Zensical_でも_MkDocs_と同じページがそろう(zensical_site: Path) -> None:
     assert sorted(html_pages(zensical_site)) == sorted(html_pages(built_site()))
 
 
+@pytest.mark.site
 def test_Zensical_でも数式のあるページだけが_MathJax_を読み本体がある(zensical_site: Path) -> None:
     found = html_pages(zensical_site)
     with_math = {path for path, html in found.items() if 'class="arithmatex"' in html}
@@ -135,12 +137,14 @@ def test_Zensical_でも数式のあるページだけが_MathJax_を読み本�
     assert (zensical_site / "assets" / "mathjax" / "tex-mml-chtml.js").is_file()
 
 
+@pytest.mark.site
 def test_Zensical_でも図は押すと図だけを開く(zensical_site: Path) -> None:
     html = html_pages(zensical_site)["chapters/03-decision-tree-and-obvious-implementation.html"]
 
     assert re.search(r'<p class="book-figure"><a href="figures/[^"]+\.svg"', html)
 
 
+@pytest.mark.site
 def test_Zensical_の検索の索引に_TeX_が残らない(zensical_site: Path) -> None:
     index = json.loads((zensical_site / "search.json").read_text(encoding="utf-8"))
     script_index = (zensical_site / "search.js").read_text(encoding="utf-8")
@@ -154,6 +158,7 @@ def test_Zensical_の検索の索引に_TeX_が残らない(zensical_site: Path)
 MATH_PAGE = "chapters/03-decision-tree-and-obvious-implementation.html"
 
 
+@pytest.mark.site
 def test_Zensical_のサイトでも数式が描かれエラーも外へのリクエストも無い(
     zensical_site: Path,
 ) -> None:

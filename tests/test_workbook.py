@@ -249,6 +249,7 @@ def restore_final_files(chapter: workbook.Chapter, workspace: Path) -> None:
             shutil.copyfile(BOOK_ROOT / relative, target)
 
 
+@pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
 def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
@@ -280,6 +281,7 @@ TICKED_BEFORE_WRITING = {
 }
 
 
+@pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
 @pytest.mark.parametrize("key", ["4", "5", "6"])
 def test_第4から6章のcheckは最初からある設定の項目だけに印を付け本のコードなら0で終わる(
     tmp_path: Path, key: str, capsys: pytest.CaptureFixture[str]
@@ -418,6 +420,7 @@ def test_checkはすべての項目に印が付き失敗が無いときだけ通
     assert not workbook.check_passed(workbook.tick(chapter, skipped), skipped)
 
 
+@pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
 def test_checkは集められないファイルがあってもほかのテストを最後まで動かす(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
