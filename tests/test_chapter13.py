@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章: 共分散行列、ヤコビ法、主成分、射影、主成分の数、影響の大きい列、Boston の前処理。"""
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from getting_started_ml.chapter13 import (
     top_loadings,
     transform,
 )
+
+# --8<-- [end:header]
 
 # --8<-- [start:helpers]
 SQRT5 = math.sqrt(5)

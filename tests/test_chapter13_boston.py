@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章: Boston.csv の主成分分析（形、他の版と突き合わせた全桁の値、表示）。"""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from getting_started_ml.chapter13 import (
 from getting_started_ml.numeric import kahan_sum
 
 RunModule = Callable[..., Completed]
+# --8<-- [end:header]
 
 # --8<-- [start:fixtures]
 BOSTON_COLUMNS = [

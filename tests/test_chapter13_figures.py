@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章の図: 数値の埋め込みと、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ SCORE_EXAMPLE = ScoreData(
     groups={"high": [[1.0, 2.0]], "low": [[-1.0, 0.5], [0.0, 0.5]]},
     means={"high": [1.0, 2.0], "low": [-0.5, 0.5]},
 )
+# --8<-- [end:header]
 
 
+# --8<-- [start:test-figures]
 def test_描いた数値をSVGに埋め込んで読み出せ描き直しても同じになる() -> None:
     assert embedded_data(scree_svg(SCREE_EXAMPLE)) == SCREE_EXAMPLE
     assert embedded_data(scores_svg(SCORE_EXAMPLE)) == SCORE_EXAMPLE
     assert scree_svg(SCREE_EXAMPLE) == scree_svg(SCREE_EXAMPLE)
 
 
-# --8<-- [start:test-figures]
 @pytest.mark.data("Boston.csv")
 def test_図の数値はデータから求め直した数値と一致する() -> None:
     boston: StandardizedTable = load_standardized_boston()

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章の pandas と scikit-learn の版（chapter13.idiomatic）を自作の版と突き合わせる。"""
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from getting_started_ml.chapter13.idiomatic import (
     standardized_boston_frame,
 )
 
+# --8<-- [end:header]
 
-@pytest.mark.data("Boston.csv")
+
 # --8<-- [start:test-boston-library]
+@pytest.mark.data("Boston.csv")
 def test_BostonでもStandardScalerとPCAは自作と同じ数を出す() -> None:
     ours = load_standardized_boston()
     frame = standardized_boston_frame()

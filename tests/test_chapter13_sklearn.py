@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章の学習用テスト: 自作の標準化・主成分分析を numpy / scikit-learn と突き合わせる。"""
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from getting_started_ml.chapter13 import (
     standardize,
 )
 from getting_started_ml.java_random import JavaRandom
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:helpers]

@@ -1,8 +1,11 @@
+# --8<-- [start:header]
 """第 13 章のテストで共有する小道具: 他の版と同じ「混ぜたデータ」。"""
 
 from __future__ import annotations
 
 from getting_started_ml.java_random import JavaRandom
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:mixed-rows]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章の実験: Boston.csv を前処理し、主成分分析の結果を表示する（データは分けない）。"""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ CATEGORY = "CRIME"
 THRESHOLD = 0.8
 TOP_K = 3
 COMPONENTS_TO_EXPLAIN = 2
+# --8<-- [end:header]
 
 
 # --8<-- [start:boston]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 13 章を scikit-learn と pandas で書くと: 同じ前処理と主成分分析を、実務の書き方で。
 
 データは分けないので、行の順はファイルのまま。自作版（chapter13）と同じ数が出ることを
@@ -15,6 +16,8 @@ from getting_started_ml.chapter13 import BOSTON, CATEGORY, COMPONENTS_TO_EXPLAIN
 from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import data_path
 from getting_started_ml.numeric import format_fixed
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:idiomatic]
@@ -63,9 +66,6 @@ def pd_loadings(pca: PCA, columns: pd.Index) -> pd.DataFrame:
     return pd.DataFrame(pca.components_.T, index=columns, columns=names)
 
 
-# --8<-- [end:idiomatic]
-
-
 def main() -> None:
     """pandas と scikit-learn で同じことをして、自作版の章のコマンドと同じ行を表示する。"""
     for line in library_summary(standardized_boston_frame()):
@@ -74,3 +74,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     raise SystemExit(run_chapter(main))
+# --8<-- [end:idiomatic]
