@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: この本のモデルへの当てはめと、コマンドの出力のテスト。"""
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ def survived() -> LabeledData[str]:
 
 def interval(low: float, high: float) -> PairedInterval:
     return PairedInterval((low + high) / 2, 0.0, low, high, 9)
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-verdict]

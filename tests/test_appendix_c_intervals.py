@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 1 つの正解率の区間と、その本当の被覆率のテスト。"""
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from getting_started_ml.appendix_c import (
     wilson_interval,
     z_value,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-first]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 2 つのモデルを同じ問題で比べる道具のテスト。"""
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from getting_started_ml.appendix_c.java_stream import (
     java_states,
 )
 from getting_started_ml.java_random import JavaRandom
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-discordance]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 第 12 章の主張（リッジ回帰の勝ちと alpha の選択）を確かめる道具のテスト。"""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from getting_started_ml.appendix_c.regression import (
 from getting_started_ml.chapter07 import r2_score
 from getting_started_ml.chapter12 import load_boston
 from getting_started_ml.java_random import JavaRandom
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-bootstrap]

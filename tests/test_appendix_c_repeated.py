@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 繰り返した実行の差の t 区間のテスト。"""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from getting_started_ml.appendix_c import (
     t_cdf,
     t_quantile,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-t-interval]

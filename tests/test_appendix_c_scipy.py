@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C の学習用テスト: 自作の統計を scipy と突き合わせる。"""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from getting_started_ml.appendix_c import (
     wilson_interval,
     z_value,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-scipy]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 選んだだけで点が上がること（選択の偏り）のテスト。"""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ SEED_TABLE = {
     20: (0.7379, 0.3553),
     50: (0.7456, 0.6680),
 }
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-exact]

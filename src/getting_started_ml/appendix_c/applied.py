@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: この本のモデルに当てはめる（第 11 章の Survived の決定木、深さ 2 と深さ 3）。
 
 比べる前に決めておくこと（結果を見てから動かさない）:
@@ -54,6 +55,7 @@ from getting_started_ml.chapter11 import (
 from getting_started_ml.checks import require_same_length
 
 P = TypeVar("P", bound=Hashable)  # 木の予測（ラベル、または 2 つの木の予測の組）
+# --8<-- [end:header]
 
 # --8<-- [start:protocol]
 BASELINE_DEPTH = TREE_DEPTH  # A: 第 11 章の木
@@ -64,6 +66,7 @@ SIGN_FLIP_RESAMPLES = 200_000
 # --8<-- [end:protocol]
 
 
+# --8<-- [start:trainers]
 class NumberRows:
     """Features の行を columns の列の行 × 列の配列に直す。同じ行（同じオブジェクト）は 1 回だけ。
 
@@ -149,6 +152,9 @@ def _number_rows_for(columns: tuple[str, ...], number_rows: NumberRows | None) -
     if rows_of.columns != columns:
         raise ValueError(f"number_rows の列 {rows_of.columns} が columns {columns} と違います")
     return rows_of
+
+
+# --8<-- [end:trainers]
 
 
 # --8<-- [start:out-of-fold]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C を scipy と pandas で書くと: 深さ 2 と 3 の木の比べ方を、ライブラリの関数で求める。
 
 予測は自作の木の交差検証の予測（applied.out_of_fold_predictions）をそのまま使う。
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 from scipy import stats
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:idiomatic]

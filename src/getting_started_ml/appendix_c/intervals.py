@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 1 つの正解率の幅（素朴な区間と Wilson の区間）と、その本当の被覆率。"""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from getting_started_ml.checks import (
 METHODS = ("wald", "wilson")
 _TAIL_CONFIDENCE = 0.999
 """confidence がこれを超えたら、z の値を下の裾の確率 (1 − confidence)/2 から求める。"""
+# --8<-- [end:header]
 
 
 # --8<-- [start:interval]
@@ -70,6 +72,7 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> Interva
 # --8<-- [end:wald-wilson]
 
 
+# --8<-- [start:share]
 def _share(successes: int, n: int) -> float:
     """正解数と件数を確かめて、割合にする。"""
     require_count(n, "n", minimum=1)
@@ -77,6 +80,9 @@ def _share(successes: int, n: int) -> float:
     if successes > n:
         raise ValueError(f"successes は n 以下です（successes={successes}、n={n}）")
     return successes / n
+
+
+# --8<-- [end:share]
 
 
 # --8<-- [start:required-size]

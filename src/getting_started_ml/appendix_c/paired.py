@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 2 つのモデルを同じ問題で比べる（食い違い、McNemar の正確検定、符号の入れ替え）。"""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ MAX_DISCORDANT = 10_000_000
 
 MAX_COINS = 50_000_000
 """符号の入れ替えで投げる硬貨（食い違いの数 × 回数）の上限。メモリを使い切らないように。"""
+# --8<-- [end:header]
 
 
 # --8<-- [start:discordance]
@@ -163,6 +165,7 @@ def sign_flip_test(b: int, c: int, n_resamples: int, seed: int) -> float:
 # --8<-- [end:sign-flip]
 
 
+# --8<-- [start:sign-flip-arguments]
 def _sign_flip_arguments(b: int, c: int, n_resamples: int) -> tuple[int, int]:
     """引数を確かめ、食い違いの数と実測の |b − c| を返す。"""
     require_count(b, "b")
@@ -176,6 +179,9 @@ def _sign_flip_arguments(b: int, c: int, n_resamples: int) -> tuple[int, int]:
             f"（b + c = {b + c}、n_resamples = {n_resamples}）"
         )
     return b + c, abs(b - c)
+
+
+# --8<-- [end:sign-flip-arguments]
 
 
 # --8<-- [start:required-pairs]

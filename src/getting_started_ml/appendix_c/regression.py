@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 第 12 章の主張を確かめる（テスト 30 件でのリッジの勝ち、検証 21 件での alpha の選択）。
 
 行を選び直す（ブートストラップ）には、この本のほかの章と同じ java.util.Random の nextInt を使う。
@@ -35,6 +36,7 @@ BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 0
 MAX_DRAWS = 200_000
 """選び直しで引く位置（行の数 × 回数）の上限。これを超える計算は何分もかかる。"""
+# --8<-- [end:header]
 
 
 # --8<-- [start:bootstrap]

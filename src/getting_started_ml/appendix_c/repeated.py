@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 何回か繰り返した実行の差に、Student の t 分布で区間をつける。"""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ _ONE_SIDED_MINIMUM = 1e4
 """片方だけが大きいときは、これ以上で lgamma(a + b) − lgamma(大きいほう) を Stirling の式で求める。
 これ未満なら lgamma の差で失う桁は 1e-11 ほどで、本文の数（自由度 49 の t 区間）は前と
 同じになる。"""
+# --8<-- [end:header]
 
 
 # --8<-- [start:t-interval]

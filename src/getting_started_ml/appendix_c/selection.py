@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 C: 実力の同じ候補を k 個測って最良を選ぶと、選んだだけで点が上がる（選択の偏り）。"""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from getting_started_ml.appendix_c.intervals import binomial_pmf
 from getting_started_ml.appendix_c.java_stream import java_doubles
 from getting_started_ml.checks import require_count, require_open_probability
 from getting_started_ml.java_random import JavaRandom
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:exact]
