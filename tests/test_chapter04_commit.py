@@ -1,5 +1,6 @@
 """第 4 章: コミットの約束（1 つの目的、緑のときだけ）を書いたコミットのひな形 .gitmessage。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import shutil
@@ -10,6 +11,7 @@ import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = PROJECT_ROOT / ".gitmessage"
+# --8<-- [end:header]
 
 
 # --8<-- [start:commit-tests]

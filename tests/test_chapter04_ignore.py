@@ -1,5 +1,6 @@
 """第 4 章: 本文が約束する .gitignore の規則が、本当に効いていること。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import shutil
@@ -12,6 +13,7 @@ from getting_started_ml.chapter04 import ignoring_rules
 GITIGNORE = Path(__file__).resolve().parents[1] / ".gitignore"
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git のコマンドがありません")
+# --8<-- [end:header]
 
 
 # --8<-- [start:promises]

@@ -1,5 +1,6 @@
 """第 4 章: 書籍のデータが git に入っていないこと（追跡しているファイルの中身で確かめる）。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import hashlib
@@ -14,6 +15,7 @@ from getting_started_ml.chapter04 import NotAGitCheckoutError, copies_of_data, t
 from getting_started_ml.dataset import DATA_FILES, data_dir
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+# --8<-- [end:header]
 
 
 # --8<-- [start:tools]

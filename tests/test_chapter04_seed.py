@@ -1,5 +1,6 @@
 """第 4 章: 種はコードの一部。同じ種なら同じ分け方、違う種なら違う分け方。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,6 +10,7 @@ from getting_started_ml.chapter04 import held_out_rows, seed_decides_split
 ROWS = list(range(20))
 # OpenJDK 17 の Collections.shuffle(0..19 のリスト, new Random(seed)) の末尾 6 つ（20 × 0.3 = 6 件）
 JDK_TAIL = {0: [8, 10, 2, 13, 5, 0], 1: [4, 3, 16, 1, 18, 5]}
+# --8<-- [end:header]
 
 
 # --8<-- [start:seed-tests]

@@ -1,5 +1,6 @@
 """第 5 章: 検査を検査する。わざと違反したファイルを ruff と mypy が本当に見つけること。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import shutil
@@ -11,6 +12,7 @@ from getting_started_ml.chapter04 import NotAGitCheckoutError, tracked_files
 from getting_started_ml.chapter05 import BOM, files_with_bom
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+# --8<-- [end:header]
 
 
 # --8<-- [start:violations]

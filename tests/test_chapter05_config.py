@@ -3,6 +3,7 @@
 組み立て方と固定、ignore の理由、複雑度の上限、カバレッジの範囲。
 """
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import re
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.skipif(
     not (PROJECT_ROOT / "requirements.lock").is_file(),
     reason="requirements.lock が無い（リポジトリの外から入れたなど）ので本のファイルは確かめない",
 )
+# --8<-- [end:header]
 
 
 # --8<-- [start:build-tests]

@@ -1,5 +1,6 @@
 """第 5 章: pyproject.toml で固定した版と requirements.lock が食い違わないこと。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import re
@@ -17,6 +18,7 @@ from getting_started_ml.chapter05 import (
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = (PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8")
 LOCK = (PROJECT_ROOT / "requirements.lock").read_text(encoding="utf-8")
+# --8<-- [end:header]
 
 
 # --8<-- [start:lock-tests]

@@ -1,5 +1,6 @@
 """第 4 章の実験: このリポジトリに第 4 章の検査（データの写し、無視の規則、種）を当てる。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,6 +13,9 @@ from getting_started_ml.chapter04.repository import (
 )
 from getting_started_ml.chapter04.seeds import held_out_rows, seed_decides_split
 from getting_started_ml.dataset import DATA_FILES, PROJECT_ROOT, is_checkout
+
+# --8<-- [end:header]
+
 
 # --8<-- [start:main]
 IGNORE_EXAMPLES = (

@@ -3,6 +3,7 @@
 git が要る関数は、git が無いか作業ツリーの外なら NotAGitCheckoutError を送出する。
 """
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import hashlib
@@ -25,6 +26,9 @@ def run_git(root: Path, *arguments: str, stdin: bytes = b"") -> subprocess.Compl
     return subprocess.run(
         [git, *arguments], cwd=root, input=stdin, capture_output=True, check=False
     )
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:tracked]

@@ -1,10 +1,14 @@
 """種と分け方: 同じ種なら同じ行が、違う種なら違う行がテストデータになることを確かめる。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from getting_started_ml.chapter02 import split_train_test
+
+# --8<-- [end:header]
+
 
 # --8<-- [start:seed]
 Split = Callable[[Sequence[int], int], Sequence[int]]

@@ -1,11 +1,13 @@
 """ソースの文字の検査: テキストのファイルに紛れ込んだ BOM（U+FEFF）を探す。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
 
 BOM = "\ufeff"
+# --8<-- [end:header]
 
 
 # --8<-- [start:bom]

@@ -1,5 +1,6 @@
 """第 5 章の実験: このリポジトリに第 5 章の検査（ロックファイルと BOM）を当てる。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +14,8 @@ from getting_started_ml.chapter05.lock import (
     pinned_requirements,
 )
 from getting_started_ml.dataset import PROJECT_ROOT, is_checkout
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:main]

@@ -1,5 +1,6 @@
 """依存関係の宣言と固定: pyproject.toml で == に固定した版と requirements.lock を突き合わせる。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import re
@@ -39,6 +40,9 @@ def declared_requirements(pyproject: str) -> list[str]:
     ):
         raise ValueError("pyproject の依存関係は文字列のリストでなければなりません")
     return requirements
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:pins]

@@ -1,5 +1,6 @@
 """第 5 章: 検査を検査する。わざと違反したファイルを ruff と mypy が本当に見つけること。"""
 
+# --8<-- [start:header]
 from __future__ import annotations
 
 import shutil
@@ -7,10 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from getting_started_ml.chapter04 import NotAGitCheckoutError, tracked_files
-from getting_started_ml.chapter05 import BOM, files_with_bom
-
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+# --8<-- [end:header]
 
 
 # --8<-- [start:violations]
@@ -72,36 +71,3 @@ def test_型の無い関数は_mypy_が見つける(tmp_path: Path) -> None:
 
 
 # --8<-- [end:checks-tests]
-
-
-# --8<-- [start:bom-tests]
-def source_files() -> list[str]:
-    """確かめるファイル: git が追跡しているもの（git が無ければ src・tests・chapters の下）。"""
-    try:
-        return tracked_files(PROJECT_ROOT)
-    except NotAGitCheckoutError:
-        folders = ["src", "tests", "chapters"]
-        return [
-            str(path.relative_to(PROJECT_ROOT))
-            for folder in folders
-            for path in (PROJECT_ROOT / folder).rglob("*")
-            if path.is_file()
-        ]
-
-
-def test_ソースのファイルに_BOM_の文字は無い() -> None:
-    assert files_with_bom(PROJECT_ROOT, source_files()) == []
-
-
-def test_BOM_の文字を含むファイルは見つかる(tmp_path: Path) -> None:
-    (tmp_path / "with_bom.py").write_text(f"{BOM}x = 1\n", encoding="utf-8")
-    (tmp_path / "inside.md").write_text(f"# 見出し{BOM}\n", encoding="utf-8")
-    (tmp_path / "plain.py").write_text("x = 1\n", encoding="utf-8")
-    (tmp_path / "binary.png").write_bytes(b"\x89PNG\xff\xfe")
-
-    names = ["with_bom.py", "inside.md", "plain.py", "binary.png", "missing.py"]
-
-    assert files_with_bom(tmp_path, names) == ["with_bom.py", "inside.md"]
-
-
-# --8<-- [end:bom-tests]
