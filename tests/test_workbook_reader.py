@@ -28,7 +28,6 @@ NOT_YET_READABLE: dict[str, str] = {
     "04": "かたまり 6（test_chapter04_ignore.py）: pytest の出力が本文と違う",
     "05": "かたまり 18（test_chapter05_checks.py）: pytest の出力が本文と違う",
     "07": "かたまり 42（章のコマンド）: 出力が本文と違う",
-    "08": "かたまり 39（章のコマンド）: 出力が本文と違う",
     "10": "かたまり 19（descent.py）: 定義されていない名前 Sequence, Features, FloatArray など",
     "11": "かたまり 41（章のコマンド）: 出力が本文と違う",
     "12": "かたまり 48（章のコマンド）: 出力が本文と違う",
