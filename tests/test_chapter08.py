@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章のテスト: 補完器、ダミー変数、重み付きの決定木、パイプライン、評価、保存と読み込み。"""
 
 from __future__ import annotations
@@ -75,6 +76,9 @@ def ages(data: Table) -> list[float]:
 def fit_ages(data: Table) -> Table:
     """(Pclass, Sex) ごとの中央値で Age を埋める補完器を、data で学習して data を変換する。"""
     return GroupMedianImputer("Age", ("Pclass", "Sex")).fit(data).transform(data)
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-group-median]
@@ -243,6 +247,7 @@ def test_重みの数がラベルと違えば失敗する() -> None:
 # --8<-- [end:test-weighted-gini]
 
 
+# --8<-- [start:fare-rows]
 def fare_rows(*fares: float) -> list[Features]:
     return [Features(("Fare",), (fare,)) for fare in fares]
 
@@ -252,6 +257,7 @@ FARE_AGE = [
     for values in [(8, 30), (9, 22), (13, 18), (20, 45), (60, 25), (80, 33)]
 ]
 FARE_AGE_LABELS = [0, 0, 1, 0, 1, 1]
+# --8<-- [end:fare-rows]
 
 
 # --8<-- [start:test-weighted-tree]
@@ -347,6 +353,7 @@ def test_持ち回りの速い分割は素直な版とビットまで一致す�
 # --8<-- [end:test-naive-split]
 
 
+# --8<-- [start:passengers]
 PASSENGERS = table(
     FEATURES,
     ("1", "female", "30", "0", "0", "80", "C"),
@@ -368,6 +375,9 @@ NEW_PASSENGERS = table(
 
 def fitted_example(class_weight: ClassWeight = ClassWeight.NONE) -> FittedPipeline:
     return Pipeline.build(3, class_weight).fit(PASSENGERS, SURVIVED)
+
+
+# --8<-- [end:passengers]
 
 
 # --8<-- [start:test-pipeline]

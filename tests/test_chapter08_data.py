@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章の実データのテスト（Survived.csv）: 件数、学習した値、深さの表、図、黄金ファイル。"""
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ def fitted(split: TableSplit, depth: int, class_weight: ClassWeight) -> FittedPi
     if key not in FITTED:
         FITTED[key] = Pipeline.build(depth, class_weight).fit(split.x_train, split.t_train)
     return FITTED[key]
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-data-counts]
@@ -132,6 +136,7 @@ def test_深さ2の木_釣り合いの重みでは左の2つの葉がどちら�
 # --8<-- [end:test-data-depth2]
 
 
+# --8<-- [start:depth-table]
 # 仕様の深さの表。
 # (深さ, 見つけた数 NONE, BALANCED, テスト正解率 NONE, BALANCED, 訓練 NONE, BALANCED)
 DEPTH_TABLE = [
@@ -146,6 +151,7 @@ DEPTH_TABLE = [
     (9, 58, 58, "0.799", "0.827", "0.916", "0.917"),
     (10, 56, 58, "0.788", "0.799", "0.921", "0.917"),
 ]
+# --8<-- [end:depth-table]
 
 
 # --8<-- [start:test-data-depth-table]

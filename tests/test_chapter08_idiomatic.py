@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章の学習用テスト: 自作の部品と、pandas と scikit-learn で書いた同じ実験を突き合わせる。"""
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def frame_of(rows: Sequence[Sequence[str]]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=list(FEATURES)).replace("", np.nan)
     numbers = ["Pclass", "Age", "SibSp", "Parch", "Fare"]
     return frame.astype(dict.fromkeys(numbers, "float64")).astype({"Pclass": "int64"})
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-sklearn-weights]

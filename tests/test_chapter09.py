@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章: ダミー変数・標準化・多項式の項・IQR の外れ値・結合のテストと、実データのテスト。"""
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ RunModule = Callable[..., Completed]
 def features(columns: tuple[str, ...], *rows: tuple[float, ...]) -> list[Features]:
     """同じ列名の特徴量の行を並べる。"""
     return [Features(columns, row) for row in rows]
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-dummy-categories]
@@ -335,6 +339,7 @@ def test_タブ区切りのファイルを読む(tmp_path: Path) -> None:
 # --8<-- [end:test-load]
 
 
+# --8<-- [start:join-tables]
 def bike_table() -> Table:
     return Table.of(
         ["dteday", "weather_id", "cnt"],
@@ -344,6 +349,9 @@ def bike_table() -> Table:
 
 def weather_table() -> Table:
     return Table.of(["weather_id", "weather"], [["1", "晴れ"], ["2", "曇り"]])
+
+
+# --8<-- [end:join-tables]
 
 
 # --8<-- [start:test-join]
@@ -381,7 +389,9 @@ def test_結合や集計の列が無い表は名前を書いて失敗する() ->
 # --8<-- [end:test-join]
 
 
+# --8<-- [start:boston-header]
 BOSTON_HEADER = ["CRIME", "RM", "NOX", "PRICE"]
+# --8<-- [end:boston-header]
 
 
 # --8<-- [start:test-prepare]
@@ -463,10 +473,14 @@ def test_小さすぎる値は0として表示する() -> None:
 # 実データ
 
 
+# --8<-- [start:data-fixture]
 @pytest.fixture(scope="module")
 def boston() -> TrainTestSplit[Features, float]:
     """Boston.csv を本の手順で分けて補完したもの。data マーカーと一緒に使う。"""
     return prepare_boston(Table.load(BOSTON))
+
+
+# --8<-- [end:data-fixture]
 
 
 # --8<-- [start:test-data]

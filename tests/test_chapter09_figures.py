@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の図: 数値の埋め込みと、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ EXAMPLE = PredictionData(
     predicted=[[12.0, 19.0, 26.0], [10.5, 20.0, 29.0]],
     test_r2=[0.895, 0.99375],
 )
+# --8<-- [end:header]
 
 
 def test_描いた数値を_SVG_に埋め込んで読み出せる() -> None:

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の pandas と scikit-learn の版（chapter09.idiomatic）を自作の版と突き合わせる。"""
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def boston() -> TrainTestSplit[Features, float]:
 @pytest.fixture(scope="module")
 def experiment() -> Experiment:
     return run_experiment()
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-idiomatic]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の学習用テスト: 自作の道具を pandas・numpy・scikit-learn と突き合わせる。"""
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from getting_started_ml.chapter09 import (
 RunModule = Callable[..., Completed]
 
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-library-scaler]
@@ -141,9 +143,13 @@ def test_mergeも天気の表の重複をvalidateで止める() -> None:
 # --8<-- [end:test-library-join]
 
 
+# --8<-- [start:data-fixture]
 @pytest.fixture(scope="module")
 def boston() -> TrainTestSplit[Features, float]:
     return prepare_boston(Table.load(BOSTON))
+
+
+# --8<-- [end:data-fixture]
 
 
 # --8<-- [start:test-library-regression]

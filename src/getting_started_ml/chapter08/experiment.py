@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章の実験: Survived.csv を分け、2 つの重みのパイプラインを評価し、保存して読み戻す。
 
 python -m getting_started_ml.chapter08 で本文の実行結果を表示する。
@@ -24,6 +25,7 @@ TEST_SIZE = 0.2
 SEED = 0
 MAX_DEPTH = 5
 MODEL_FILE = "survived.json"
+# --8<-- [end:header]
 
 
 # --8<-- [start:evaluation]

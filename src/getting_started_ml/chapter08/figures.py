@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章の図: 深さごとの正解率と、見つけた生存者の数（重みなしと釣り合いの重み）。
 
 図に描く数値は experiment.depth_table で求め、SVG のメタデータ（dc:description）に JSON で埋め込む
@@ -40,6 +41,9 @@ class DepthFigureData(TypedDict):
     found_balanced: list[int]
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:figure-data]
 def depth_figure_data(rows: Sequence[DepthRow]) -> DepthFigureData:
     """depth_table の結果を、図に描く数の並びに直す。"""
@@ -60,6 +64,7 @@ def depth_figure_data(rows: Sequence[DepthRow]) -> DepthFigureData:
 # --8<-- [end:figure-data]
 
 
+# --8<-- [start:drawing]
 def draw_depth(data: DepthFigureData) -> Figure:
     """左に正解率、右に見つけた生存者の数を、深さを横軸にして描く。"""
     figure = new_figure((9.6, 4.2))
@@ -116,3 +121,4 @@ def write_depth_figure(directory: Path) -> Path:
 
 if __name__ == "__main__":
     raise SystemExit(redraw(lambda directory: [write_depth_figure(directory)]))
+# --8<-- [end:drawing]

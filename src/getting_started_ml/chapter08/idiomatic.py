@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章を pandas と scikit-learn で書くと（ColumnTransformer、SimpleImputer、OneHotEncoder）。
 
 分け方だけは本のもの（Java 版と同じ乱数の並べ替え）を使い、行の位置を pandas に渡す。
@@ -44,6 +45,9 @@ class FrameSplit:
     x_test: pd.DataFrame
     t_train: pd.Series
     t_test: pd.Series
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:split]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章のモデルの保存: 学習済みのパイプラインを、版の番号を付けた JSON に書いて読み戻す。
 
 pickle と違い、読むだけではコードが動かない。形が違えば、どこが違うかを書いて失敗する。
@@ -28,6 +29,8 @@ from getting_started_ml.chapter08.preprocessing import (
     GroupKey,
 )
 from getting_started_ml.chapter08.weighted_tree import ClassWeight
+
+# --8<-- [end:header]
 
 # --8<-- [start:json]
 SCHEMA_VERSION = 1

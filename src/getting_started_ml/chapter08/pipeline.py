@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章のパイプライン: 補完器 2 つとダミー変数と重み付きの決定木を、1 つにつなぐ。"""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from getting_started_ml.chapter08.weighted_tree import ClassWeight, WeightedTree
 from getting_started_ml.checks import require_same_length
 
 FEATURES = ("Pclass", "Sex", "Age", "SibSp", "Parch", "Fare", "Embarked")
+# --8<-- [end:header]
 
 
 # --8<-- [start:pipeline]

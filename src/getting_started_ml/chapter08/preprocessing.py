@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章の前処理: 列の取り出し、欠損値の補完（グループの中央値・最頻値）、ダミー変数。
 
 どれも「学習（fit）」と「変換（transform）」に分け、fit は訓練データだけから値を学習する。
@@ -14,6 +15,7 @@ from typing import TypeAlias
 from getting_started_ml.chapter02 import Features, Row, Table, column_index
 
 GroupKey: TypeAlias = tuple[str, ...]
+# --8<-- [end:header]
 
 
 # --8<-- [start:columns]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 8 章のクラスの重みを付けた決定木: 重み付きのジニ不純度と多数決、釣り合いの重み、分割の探索。
 
 第 3 章の木の部品（Split、Leaf、grow_with_stack など）はそのまま使い、重みを扱う部分だけを書く。
@@ -36,6 +37,7 @@ from getting_started_ml.checks import (
 from getting_started_ml.numeric import kahan_sum
 
 L = TypeVar("L", bound=Hashable)
+# --8<-- [end:header]
 
 
 # --8<-- [start:weights]

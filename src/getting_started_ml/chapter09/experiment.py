@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の実験: Boston.csv で特徴量の組み合わせごとに R² を測り、bike と weather を集計する。"""
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ SEED = 0
 COLUMNS = ["RM", "LSTAT", "PTRATIO"]
 SQUARES = ["RM^2", "LSTAT^2", "PTRATIO^2"]
 PRINT_AS_ZERO_BELOW = 1e-9
+# --8<-- [end:header]
 
 
 # --8<-- [start:load-files]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の特徴量: ダミー変数、標準化、2 乗の項と交互作用の項、分位数と外れ値、項を選んだモデル。
 
 文字列の列をダミー変数にし、訓練データの統計で標準化し、2 乗の項と交互作用の項を足し、
@@ -25,6 +26,7 @@ from getting_started_ml.checks import require_finite, require_numbers, require_s
 from getting_started_ml.numeric import mean_and_std
 
 DEFAULT_K = 1.5
+# --8<-- [end:header]
 
 
 # --8<-- [start:checks]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の図: テストデータの PRICE の正解と予測（3 列のモデルと 6 列のモデル）。
 
 図に描く数値はふつうの関数で求め、描いた SVG のメタデータ（dc:description）に JSON で埋め込む。
@@ -41,6 +42,9 @@ class PredictionData(TypedDict):
     test_r2: list[float]
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:figure-data]
 def prediction_data(split: TrainTestSplit[Features, float]) -> PredictionData:
     """3 列と 6 列のモデルを訓練データで学び、テストデータの行ごとの予測と R² を並べる。"""
@@ -59,6 +63,7 @@ def prediction_data(split: TrainTestSplit[Features, float]) -> PredictionData:
 # --8<-- [end:figure-data]
 
 
+# --8<-- [start:drawing]
 def draw_panel(
     axes: Axes, actual: list[float], predicted: list[float], title: str, limits: tuple[float, float]
 ) -> None:
@@ -103,3 +108,4 @@ def write_figures(directory: Path) -> list[Path]:
 
 if __name__ == "__main__":
     raise SystemExit(redraw(write_figures))
+# --8<-- [end:drawing]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章を pandas と scikit-learn で書くと。
 
 自作の chapter09 と同じ実験を、ふだんの道具（pandas の get_dummies・merge・groupby、scikit-learn の
@@ -51,6 +52,9 @@ class BostonSplit:
     x_test: pd.DataFrame
     y_train: pd.Series
     y_test: pd.Series
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:split]
@@ -191,6 +195,7 @@ def report(result: Experiment) -> list[str]:
 # --8<-- [end:experiment]
 
 
+# --8<-- [start:main]
 def main() -> None:
     """pandas と scikit-learn で同じ実験をして、本と同じ 10 行を表示する。"""
     for line in report(run_experiment()):
@@ -199,3 +204,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     raise SystemExit(run_chapter(main))
+# --8<-- [end:main]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 9 章の表: 文字コードと区切り文字を指定して読み、天気の番号で結合して集計する。"""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from getting_started_ml.numeric import kahan_mean
 WEATHER_KEY = "weather_id"
 WEATHER_NAME = "weather"
 COUNT = "cnt"
+# --8<-- [end:header]
 
 
 # --8<-- [start:load-delimited]
