@@ -27,7 +27,6 @@ NOT_YET_READABLE: dict[str, str] = {
     "02": "かたまり 7（test_java_random.py）: pytest の出力が本文と違う",
     "04": "かたまり 6（test_chapter04_ignore.py）: pytest の出力が本文と違う",
     "05": "かたまり 18（test_chapter05_checks.py）: pytest の出力が本文と違う",
-    "07": "かたまり 42（章のコマンド）: 出力が本文と違う",
     "08": "かたまり 39（章のコマンド）: 出力が本文と違う",
     "09": "かたまり 51（章のコマンド）: 出力が本文と違う",
     "10": "かたまり 19（descent.py）: 定義されていない名前 Sequence, Features, FloatArray など",
