@@ -167,11 +167,11 @@ def test_正解の列が無ければその名前を書いて失敗する() -> No
 # --8<-- [end:separate-tests]
 
 
+# --8<-- [start:split-tests]
 TEN = list(range(10))
 TEN_LABELS = [f"ラベル{i}" for i in TEN]
 
 
-# --8<-- [start:split-tests]
 def test_件数はテストデータの割合に従う() -> None:
     split = split_train_test(TEN, TEN_LABELS, 0.3, seed=0)
     assert (len(split.x_train), len(split.x_test)) == (7, 3)
