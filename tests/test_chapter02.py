@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 2 章: 表の読み込み、欠損値、平均と補完、訓練データとテストデータへの分割。"""
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from getting_started_ml.numeric import kahan_mean
 
 # 架空の小さな表。本物の iris.csv の行は使わない。
 FLOWERS = "\ufeff長さ,幅,種類\n0.1,0.5,A\n,0.7,B\n0.3,,A\n"
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:table-tests]
@@ -164,11 +167,11 @@ def test_正解の列が無ければその名前を書いて失敗する() -> No
 # --8<-- [end:separate-tests]
 
 
+# --8<-- [start:split-tests]
 TEN = list(range(10))
 TEN_LABELS = [f"ラベル{i}" for i in TEN]
 
 
-# --8<-- [start:split-tests]
 def test_件数はテストデータの割合に従う() -> None:
     split = split_train_test(TEN, TEN_LABELS, 0.3, seed=0)
     assert (len(split.x_train), len(split.x_test)) == (7, 3)

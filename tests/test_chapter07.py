@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 7 章: 行列・正規方程式・評価指標・外れ値・前処理のテストと、scikit-learn との突き合わせ。"""
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ def features(columns: tuple[str, ...], *rows: tuple[float, ...]) -> list[Feature
 def to_array(rows: list[Features]) -> np.ndarray:
     """特徴量の行を numpy の 2 次元配列にする（scikit-learn に渡すため）。"""
     return np.array([row.values for row in rows])
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-matmul]

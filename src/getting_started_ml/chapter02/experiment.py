@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 2 章の実験: iris.csv を読み、欠損値を数え、前処理した結果を表示する。"""
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from getting_started_ml.chapter02.table import Features, Table
 
 IRIS = "iris.csv"
 TARGET = "種類"
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:prepare-iris]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """前処理: 欠損値を列の平均で埋め、特徴量と正解に分け、訓練データの平均だけで補完する。"""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ Y = TypeVar("Y")
 
 TEST_SIZE = 0.3
 SEED = 0
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:means-and-fill]

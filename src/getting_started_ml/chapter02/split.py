@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """訓練データとテストデータに分ける（Java 版と同じ乱数で並べ替える）。"""
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from getting_started_ml.java_random import shuffled_positions
 
 X = TypeVar("X")
 Y = TypeVar("Y")
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:split]

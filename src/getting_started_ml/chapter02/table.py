@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """表: 文字列のまま持つ行と表、補完が済んだ特徴量の行、入口で型を確かめる道具。"""
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def require_cells(index: Mapping[str, int], cells: Sequence[object]) -> None:
     for cell in cells:
         if not isinstance(cell, str):
             raise TypeError(f"cells（セル）は文字列です（{cell!r} は {type(cell).__name__}）")
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:row]

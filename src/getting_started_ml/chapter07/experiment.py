@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 7 章の実験: cinema.csv の外れ値を除いて分け、線形回帰を学習して評価する。"""
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ TEST_SIZE = 0.2
 SEED = 0
 OUTLIER_SNS2_ABOVE = 1000.0
 OUTLIER_SALES_BELOW = 8500.0
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:outliers]

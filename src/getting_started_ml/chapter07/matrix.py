@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 7 章の行列: 書き換えられない小さな行列と、部分ピボット選択付きのガウスの消去法。"""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from getting_started_ml.checks import as_float, require_count, require_sequence
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:singular-error]
@@ -21,6 +24,7 @@ class SingularMatrixError(ValueError):
 # --8<-- [end:singular-error]
 
 
+# --8<-- [start:helpers]
 def shape_text(shape: tuple[int, int]) -> str:
     """形を「2×3」のように書く。"""
     if not isinstance(shape, tuple) or len(shape) != 2:
@@ -31,6 +35,9 @@ def shape_text(shape: tuple[int, int]) -> str:
 def value_of(value: object, row_number: int) -> float:
     """行列の値を float にする。数でなければ何行目かを書いて失敗する。"""
     return value if type(value) is float else as_float(value, f"行列の {row_number} 行目の値")
+
+
+# --8<-- [end:helpers]
 
 
 # --8<-- [start:rectangle]
@@ -143,8 +150,12 @@ class Matrix:
     # --8<-- [end:solve]
 
 
+# --8<-- [start:pivot-tolerance]
 PIVOT_TOLERANCE = 1e-10
 """ピボットが、その行と列の大きさ（√|a_rr|·√|a_cc|）のこの倍以下なら 0 とみなす。"""
+
+
+# --8<-- [end:pivot-tolerance]
 
 
 # --8<-- [start:gauss]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 7 章の評価指標: 平均絶対誤差（MAE）、二乗平均平方根誤差（RMSE）、決定係数 R²。"""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from collections.abc import Sequence
 
 from getting_started_ml.checks import require_finite, require_same_length
 from getting_started_ml.numeric import kahan_mean, kahan_sum
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:metrics]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 7 章の線形回帰: 正規方程式を第 7 章の行列で解いて学習し、係数を列名で当てはめて予測する。"""
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from getting_started_ml.chapter07.matrix import Matrix, SingularMatrixError
 from getting_started_ml.checks import require_finite, require_same_length
 
 INTERCEPT_TERM = "切片"
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:linear-model]
