@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: アヤメの実データでのテスト（正解率、損失、森の乱数の使い方、重要度、表示）。"""
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from getting_started_ml.java_random import JavaRandom
 
 RunModule = Callable[..., Completed]
 IRIS = "iris.csv"
+
+# --8<-- [end:header]
 
 
 def test_章の定数() -> None:

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章の図: 描いた数値の埋め込みと、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
@@ -23,9 +24,15 @@ IRIS = "iris.csv"
 IMPORTANCE_EXAMPLE = ImportanceFigureData(columns=["a", "b"], own=[0.25, 0.75], library=[0.5, 0.5])
 LOSS_EXAMPLE = LossFigureData(epochs=[0, 1, 9], losses=[1.0986, 0.9, 0.5])
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:read-figure]
 def read_figure(name: str) -> object:
     return embedded_data((FIGURES_DIR / name).read_text(encoding="utf-8"))
+
+
+# --8<-- [end:read-figure]
 
 
 # --8<-- [start:test-figures]

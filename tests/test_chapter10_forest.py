@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章のテスト: 多数決、ブートストラップ、列の抽選、第 3 章の木を集めたランダムフォレスト。"""
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from getting_started_ml.java_random import JavaRandom, shuffle
 
 S, VE, VI = SETOSA, VERSICOLOR, VIRGINICA
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:two-species]
 def two_species() -> tuple[list[Features], list[str]]:
     """2 種類のアヤメを 2 列で表した 8 行。"""
     x = columns_of(
@@ -21,6 +25,9 @@ def two_species() -> tuple[list[Features], list[str]]:
         花弁幅=[0.1, 0.15, 0.2, 0.1, 0.8, 0.7, 0.9, 0.85],
     )
     return x, [S, S, S, S, VI, VI, VI, VI]
+
+
+# --8<-- [end:two-species]
 
 
 # --8<-- [start:test-majority-vote]

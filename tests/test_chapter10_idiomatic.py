@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章「scikit-learn と pandas で書くと」のテスト。数ごとに許す誤差を書く。"""
 
 from __future__ import annotations
@@ -30,10 +31,16 @@ from getting_started_ml.chapter10.idiomatic import (
 
 IRIS = "iris.csv"
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:iris-data]
 @cache
 def iris_data() -> IrisData:
     return split_and_fill(load_iris_frame(), 0.3, 0)
+
+
+# --8<-- [end:iris-data]
 
 
 # --8<-- [start:test-positions]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章のテスト: 1 本の木と森の、不純度の減少による特徴量の重要度。"""
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from getting_started_ml.chapter03 import Leaf, Node, NotFittedError, Split, Tree
 from getting_started_ml.chapter10 import RandomForest, forest_importances, tree_importances
 
 S, VE, VI = SETOSA, VERSICOLOR, VIRGINICA
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-tree-importances]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章のテスト: ソフトマックス、交差エントロピー、勾配降下法のロジスティック回帰。"""
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from getting_started_ml.chapter10 import (
 )
 from getting_started_ml.chapter10.logistic import sequential_sum
 
+# --8<-- [end:header]
+
 
 # --8<-- [start:test-softmax]
 def test_同じスコアなら同じ確率になる() -> None:
@@ -39,10 +42,14 @@ def test_大きなスコアでもあふれない() -> None:
 # --8<-- [end:test-softmax]
 
 
+# --8<-- [start:naive-softmax]
 def naive_softmax(z: Sequence[float]) -> list[float]:
     """最大値を引かない素朴な版（大きなスコアで math.exp があふれる）。"""
     exps = [math.exp(score) for score in z]
     return [value / sum(exps) for value in exps]
+
+
+# --8<-- [end:naive-softmax]
 
 
 # --8<-- [start:test-overflow]

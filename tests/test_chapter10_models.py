@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章のテスト: どのモデルも同じ形で学習・予測・採点する。"""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from getting_started_ml.chapter10 import (
     Score,
     fit_and_predict,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-score]

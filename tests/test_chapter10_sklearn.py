@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章の学習用テスト: 自作のモデルを scikit-learn と scipy に突き合わせる。"""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from getting_started_ml.chapter10 import (
 )
 
 IRIS = "iris.csv"
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-sklearn-softmax]

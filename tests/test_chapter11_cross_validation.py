@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: K 分割と交差検証のテスト。"""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from getting_started_ml.chapter11 import (
     precision,
 )
 from getting_started_ml.numeric import kahan_mean
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-k-fold]
@@ -121,6 +124,7 @@ def test_分割の数は2以上で行の数以下(n_samples: int, n_splits: int)
         k_fold_sequential(n_samples, n_splits)
 
 
+# --8<-- [start:trainers]
 def mean_trainer(x: Sequence[float], t: Sequence[float]) -> Predictor[float, float]:
     """正解の平均をいつも予測するモデル（特徴量は見ない）。"""
     average = kahan_mean(t)
@@ -136,6 +140,7 @@ def majority_trainer(x: Sequence[float], t: Sequence[str]) -> Predictor[float, s
 MEAN_X = [10.0, 20.0, 30.0, 40.0]
 MEAN_T = [1.0, 2.0, 3.0, 4.0]
 SWAPPED = [Fold([0, 1], [2, 3]), Fold([2, 3], [0, 1])]
+# --8<-- [end:trainers]
 
 
 def test_分割ごとに学習して採点する() -> None:
@@ -163,6 +168,7 @@ def test_分類でも同じ関数で採点できる() -> None:
     assert list(scores) == pytest.approx([1 / 3, 0.0])
 
 
+# --8<-- [start:counting-trainer]
 class CountingTrainer:
     """呼ばれた回数を数える平均のモデル。"""
 
@@ -172,6 +178,9 @@ class CountingTrainer:
     def __call__(self, x: Sequence[float], t: Sequence[float]) -> Predictor[float, float]:
         self.calls += 1
         return mean_trainer(x, t)
+
+
+# --8<-- [end:counting-trainer]
 
 
 # --8<-- [start:test-lazy]

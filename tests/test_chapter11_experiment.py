@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 実データでの交差検証のテスト（前処理・モデルの包み方・評価・表示）。"""
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ RunModule = Callable[..., Completed]
 
 SURVIVED_HEADER = "PassengerId,Survived,Pclass,Sex,Age"
 CINEMA_HEADER = "cinema_id,SNS1,SNS2,actor,original,sales"
+
+# --8<-- [end:header]
 
 
 def features(columns: Sequence[str], *rows: Sequence[float]) -> list[Features]:

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章の図: 分割外の予測とスコア、数値の埋め込み、リポジトリにある図と実データの照合。"""
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from getting_started_ml.chapter11.figures import (
     roc_svg,
 )
 from getting_started_ml.figures import FIGURES_DIR, embedded_data
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-figures]

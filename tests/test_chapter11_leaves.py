@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 決定木の葉のスコア（葉に来た訓練データの正例の割合）。"""
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from getting_started_ml.chapter11 import leaf_path, leaf_share_scores, leaf_shar
 
 COLUMNS = ("x", "y")
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:small-tree]
 def row(x: float, y: float) -> Features:
     return Features(COLUMNS, (x, y))
 
@@ -22,6 +26,9 @@ def small_tree() -> Tree[str]:
         Leaf("0"),
         Node(Split("y", 0.5, 0.0), Leaf("1"), Leaf("1")),
     )
+
+
+# --8<-- [end:small-tree]
 
 
 # --8<-- [start:test-leaf-share]

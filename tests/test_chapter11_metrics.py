@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 混同行列と評価指標のテスト。"""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from getting_started_ml.chapter11 import (
     ratio,
     recall,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-confusion-matrix]

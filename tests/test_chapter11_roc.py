@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: ROC 曲線と AUC のテスト。"""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import pytest
 from getting_started_ml.chapter11 import RocPoint, auc, roc_curve
 
 T, F = True, False
+
+# --8<-- [end:header]
 
 
 def test_曲線は原点から始まり右上で終わる() -> None:

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章の学習用テスト: 自作の評価指標・ROC・K 分割・交差検証を scikit-learn と突き合わせる。
 
 scikit-learn は答え合わせの相手で、本体のコードは scikit-learn を使わない。
@@ -49,6 +50,8 @@ from getting_started_ml.chapter11 import (
 
 ACTUAL = ["1", "1", "1", "0", "0", "0", "1", "0"]
 PREDICTED = ["1", "0", "1", "1", "0", "0", "0", "0"]
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-sklearn-confusion-matrix]
@@ -249,6 +252,7 @@ def test_平均二乗誤差はどんな数の並びでもscikit_learnと一致�
 # 実データ（survived・cinema）は tests/conftest.py のフィクスチャで 1 回だけ読む。
 
 
+# --8<-- [start:helpers]
 def as_matrix(data: LabeledData[str] | LabeledData[float]) -> np.ndarray:
     return np.array([row.values for row in data.x])
 
@@ -256,6 +260,9 @@ def as_matrix(data: LabeledData[str] | LabeledData[float]) -> np.ndarray:
 def as_cv(folds: Sequence[Fold]) -> list[tuple[list[int], list[int]]]:
     """自作の分け方を、scikit-learn の cv に渡せる (訓練, テスト) の組にする。"""
     return [(fold.train, fold.test) for fold in folds]
+
+
+# --8<-- [end:helpers]
 
 
 # --8<-- [start:test-sklearn-cross-validate]

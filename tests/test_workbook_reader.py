@@ -26,8 +26,6 @@ CHAPTERS_WITH_CODE = [
 NOT_YET_READABLE: dict[str, str] = {
     "02": "かたまり 7（test_java_random.py）: pytest の出力が本文と違う",
     "04": "かたまり 12（test_chapter04_ignore.py）: .gitignore が最終版で Red にならない",
-    "10": "かたまり 19（descent.py）: 定義されていない名前 Sequence, Features, FloatArray など",
-    "11": "かたまり 41（章のコマンド）: 出力が本文と違う",
     "15": "かたまり 36（章のコマンド）: 出力が本文と違う",
     "appendix-a": "かたまり 29（章のコマンド）: 出力が本文と違う",
     "appendix-b": "かたまり 12（averaging.py）: 定義されていない名前 dataclass など",

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章のテストで共有する小道具: 行の組み立てと、実データの準備（1 回だけ）。"""
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from functools import cache
 from getting_started_ml.chapter02 import Features, TrainTestSplit
 from getting_started_ml.chapter10 import LogisticRegression, RandomForest, load_split
 from getting_started_ml.chapter10.experiment import MAX_FEATURES, N_ESTIMATORS, SEED
+
+# --8<-- [end:header]
 
 # --8<-- [start:support]
 SETOSA = "Iris-setosa"

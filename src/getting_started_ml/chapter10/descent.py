@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: ロジスティック回帰の勾配降下法を numpy で書いたもの（5000 回を速く回すため）。
 
 足す順は手順どおりにする。スコアはバイアスから列の順に、勾配は行の順に 1 つずつ足す。
@@ -15,6 +16,8 @@ from getting_started_ml.chapter02 import Features
 from getting_started_ml.chapter10.logistic import LOG_EPSILON, check_learning_rate
 from getting_started_ml.chapter10.models import check_rows
 from getting_started_ml.checks import require_count
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:numpy-steps]
@@ -87,6 +90,7 @@ def gradient_descent(
 # --8<-- [end:gradient-descent]
 
 
+# --8<-- [start:checks]
 def check_inputs(inputs: FloatArray, n_rows: int) -> None:
     """inputs は正解と同じ行数の、有限の値の 2 次元の numpy 配列（input_matrix が作るもの）。"""
     if not isinstance(inputs, np.ndarray) or inputs.ndim != 2:
@@ -128,3 +132,6 @@ def best_classes(inputs: FloatArray, parameters: FloatArray) -> list[int]:
     if not np.isfinite(scores).all():
         raise ValueError("特徴量の値が大きすぎて、クラスのスコアが有限の数で表せません")
     return [int(k) for k in np.argmax(scores, axis=1)]
+
+
+# --8<-- [end:checks]

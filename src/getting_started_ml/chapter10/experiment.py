@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: アヤメのデータで 4 つの自作モデルを同じ形で採点し、森の重要度を表示する。"""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from getting_started_ml.chapter10.importance import forest_importances
 from getting_started_ml.chapter10.logistic import LogisticRegression
 from getting_started_ml.chapter10.models import Classifier, Score
 from getting_started_ml.numeric import format_fixed
+
+# --8<-- [end:header]
 
 # --8<-- [start:constants]
 TEST_SIZE = 0.3

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: ランダムフォレスト。第 3 章の決定木を、行と列を引き直して何本も育てて多数決する。"""
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ TreeBuilder: TypeAlias = Callable[
     [Sequence[Features], Sequence[str], Sequence[str], int | None], Tree[str]
 ]
 """木を育てる関数（第 3 章の build_tree と同じ引数と答え）。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:majority-vote]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章を pandas と scikit-learn で書くと: 同じ分け方のアヤメで、ライブラリのモデルを比べる。
 
 行の分け方だけは本の乱数（Java と同じ並べ替え）で決め、その位置を pandas の iloc に渡す。
@@ -21,6 +22,8 @@ from getting_started_ml.cli import run_chapter
 from getting_started_ml.dataset import read_text
 from getting_started_ml.java_random import shuffled_positions
 from getting_started_ml.numeric import format_fixed
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:positions]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: 特徴量の重要度（不純度の減少の合計）。1 本の木と、森全体。"""
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from getting_started_ml.chapter10.models import check_rows
 from getting_started_ml.checks import require_count, require_finite, require_same_length
 
 L = TypeVar("L", bound=Hashable)
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:tree-importances]
@@ -69,6 +72,7 @@ def normalized(values: Mapping[str, float]) -> dict[str, float]:
 # --8<-- [end:tree-importances]
 
 
+# --8<-- [start:require-rows]
 def require_rows(x: Sequence[Features], t: Sequence[object]) -> None:
     """行と正解の件数がそろい、1 行以上あり、1 行目が Features であることを確かめる。"""
     require_same_length(x, t, "特徴量", "正解")
@@ -76,6 +80,9 @@ def require_rows(x: Sequence[Features], t: Sequence[object]) -> None:
         raise ValueError("行が 1 つもないので重要度を求められません")
     if not isinstance(x[0], Features):
         raise TypeError(f"1 行目が Features ではありません（{type(x[0]).__name__}）")
+
+
+# --8<-- [end:require-rows]
 
 
 # --8<-- [start:forest-importances]
@@ -110,9 +117,13 @@ def check_positions(forest: RandomForest, n_rows: int) -> None:
 # --8<-- [end:forest-importances]
 
 
+# --8<-- [start:require-fitted]
 def require_fitted(forest: RandomForest) -> None:
     """forest は学習の済んだ RandomForest。"""
     if not isinstance(forest, RandomForest):
         raise TypeError(f"forest は RandomForest です（{type(forest).__name__}）")
     if not forest.trees:
         raise NotFittedError("重要度を求める前に fit で学習してください")
+
+
+# --8<-- [end:require-fitted]

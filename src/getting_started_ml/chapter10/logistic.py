@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: ソフトマックスと交差エントロピー、勾配降下法で学ぶ多クラスのロジスティック回帰。"""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ SETTLE_WINDOW = 10
 RISE_TOLERANCE = 1e-9
 """前の回の損失（1 未満なら 1）のこの割合を超えて上がったら「上がった」とみなす。"""
 
+# --8<-- [end:header]
+
 
 # --8<-- [start:sequential-sum]
 def sequential_sum(values: Sequence[float]) -> float:
@@ -48,11 +51,15 @@ def softmax(z: Sequence[float]) -> list[float]:
 # --8<-- [end:softmax]
 
 
+# --8<-- [start:check-scores]
 def check_scores(z: Sequence[float]) -> list[float]:
     """スコアは 1 つ以上の有限の数。"""
     if not z:
         raise ValueError("スコアが 1 つもないので softmax を求められません")
     return [require_finite(score, f"スコアの {position} 番目") for position, score in enumerate(z)]
+
+
+# --8<-- [end:check-scores]
 
 
 # --8<-- [start:cross-entropy]
@@ -184,9 +191,13 @@ def warn_if_unsettled(losses: Sequence[float], learning_rate: float) -> None:
 # --8<-- [end:settled]
 
 
+# --8<-- [start:check-learning-rate]
 def check_learning_rate(learning_rate: float) -> float:
     """学習率は 0 以上の有限の数。"""
     rate = require_finite(learning_rate, "learning_rate")
     if rate < 0:
         raise ValueError(f"learning_rate は 0 以上です（learning_rate={learning_rate}）")
     return rate
+
+
+# --8<-- [end:check-learning-rate]

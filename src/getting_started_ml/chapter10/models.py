@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 10 章: どのモデルも同じ形で学習・予測・採点するための約束と、ライブラリのモデルの包み。"""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import Features, TrainTestSplit
 from getting_started_ml.chapter03 import NotFittedError
 from getting_started_ml.checks import require_same_length
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:classifier]
@@ -99,12 +102,16 @@ def check_rows(x: Sequence[Features], columns: Sequence[str]) -> None:
 # --8<-- [end:checks]
 
 
+# --8<-- [start:estimator]
 class Estimator(Protocol):
     """scikit-learn の分類器の形（fit(X, y) と predict(X)）。"""
 
     def fit(self, x: Any, y: Any) -> Any: ...
 
     def predict(self, x: Any) -> Any: ...
+
+
+# --8<-- [end:estimator]
 
 
 # --8<-- [start:library-classifier]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: K 分割交差検証。
 
 分け方は Java 版と同じ乱数（java.util.Random）で作るので、どの版とも同じ行がテストデータになる。
@@ -22,6 +23,8 @@ Predictor: TypeAlias = Callable[[Sequence[X]], Sequence[P]]
 
 Trainer: TypeAlias = Callable[[Sequence[X], Sequence[Y]], Predictor[X, P]]
 """訓練データの特徴量と正解を受け取り、予測する関数を返す関数。呼ぶたびに新しく学習する。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:fold]
@@ -123,6 +126,7 @@ def pick(values: Sequence[X], positions: Sequence[int]) -> list[X]:
 # --8<-- [end:cross-validate]
 
 
+# --8<-- [start:checks]
 def require_counts(n_samples: int, n_splits: int) -> None:
     """行の数と分割の数は整数で、行の数は 0 以上、Java の int の最大値以下。"""
     require_int(n_samples, "n_samples（行の数）")
@@ -152,3 +156,6 @@ def check_fold(fold: Fold, n_samples: int, number: int) -> None:
     shared = set(fold.train) & set(fold.test)
     if shared:
         raise ValueError(f"分割 {number} で訓練とテストに同じ行があります: {sorted(shared)[:5]}")
+
+
+# --8<-- [end:checks]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 実データでの交差検証（Survived.csv と cinema.csv）。
 
 第 3 章の決定木と第 7 章の線形回帰を、手を入れずに関数で包んで交差検証に載せ、
@@ -56,6 +57,8 @@ CINEMA_FEATURES = tuple(FEATURES)
 N_SPLITS = 5
 SEED = 0
 TREE_DEPTH = 2
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:trainers]

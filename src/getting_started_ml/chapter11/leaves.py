@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 決定木の葉のスコア（葉に来た訓練データの正例の割合）。
 
 第 3 章の木は葉でラベルを 1 つ答えるだけなので、ROC 曲線に要る「正例らしさ」のスコアを、
@@ -17,6 +18,8 @@ L = TypeVar("L", bound=Hashable)
 
 LeafPath: TypeAlias = tuple[bool, ...]
 """根から葉までの道順。True は左（値が境界以下）へ進んだことを表す。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:leaf-share]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 混同行列と、そこから求める評価指標。
 
 評価指標はどれも「正解と予測を受け取って 1 つの数を返す関数」として扱う。
@@ -15,7 +16,10 @@ from getting_started_ml.numeric import kahan_mean
 Metric: TypeAlias = Callable[[Sequence[Any], Sequence[Any]], float]
 """評価関数の型。正解と予測を（この順に）受け取り、1 つの数を返す。"""
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:checks]
 def require_same_nonempty_length(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
     """正解と予測の件数が同じで、1 件以上あることを確かめる。"""
     require_same_length(actual, predicted, "正解", "予測")
@@ -28,6 +32,9 @@ def require_labels(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
     require_same_nonempty_length(actual, predicted)
     require_no_nan(actual, "正解")
     require_no_nan(predicted, "予測")
+
+
+# --8<-- [end:checks]
 
 
 # --8<-- [start:confusion-matrix]
@@ -136,6 +143,7 @@ def classification_metric(score: Callable[[ConfusionMatrix], float], positive: H
 # --8<-- [end:classification-metric]
 
 
+# --8<-- [start:more-checks]
 def require_confusion_matrix(cm: object) -> None:
     """cm が ConfusionMatrix でなければ、型を書いた TypeError を投げる。"""
     if not isinstance(cm, ConfusionMatrix):
@@ -147,3 +155,6 @@ def finite_values(values: Sequence[object], name: str) -> list[float]:
     return [
         require_finite(value, f"{name}の {position} 番目") for position, value in enumerate(values)
     ]
+
+
+# --8<-- [end:more-checks]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: 分割外の予測とスコア。どの行も、それを含まない訓練データで学んだ木が答える。
 
 K 分割交差検証の分割ごとに Survived の深さ 2 の木を学び、その分割のテストデータの行だけを
@@ -17,6 +18,8 @@ from getting_started_ml.chapter11.experiment import (
     LabeledData,
 )
 from getting_started_ml.chapter11.leaves import leaf_share_scores
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:out-of-fold]
@@ -38,6 +41,7 @@ def out_of_fold_scores(
 # --8<-- [end:out-of-fold]
 
 
+# --8<-- [start:rest]
 def out_of_fold_predictions(data: LabeledData[str], folds: Sequence[Fold]) -> list[str]:
     """分割ごとに深さ 2 の木を学び、そのテストデータの行を予測する。結果は元の行の位置に置く。"""
     checked = checked_folds(data, folds)
@@ -64,3 +68,6 @@ def checked_folds(data: LabeledData[str], folds: Sequence[Fold]) -> list[Fold]:
     for number, fold in enumerate(checked):
         check_fold(fold, len(data.x), number)
     return checked
+
+
+# --8<-- [end:rest]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 11 章: ROC 曲線と AUC。
 
 しきい値を高いほうから下げながら、偽陽性率と真陽性率がどう増えるかをたどる。
@@ -12,6 +13,8 @@ from itertools import groupby, pairwise
 
 from getting_started_ml.checks import as_float, require_same_length
 from getting_started_ml.numeric import kahan_sum
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:roc-curve]
@@ -65,6 +68,7 @@ def roc_curve(
 # --8<-- [end:roc-curve]
 
 
+# --8<-- [start:checks]
 def require_finite_scores(scores: Sequence[float]) -> None:
     """スコアは有限の数に限る。NaN は並べられず、無限大は原点の閾値（無限大）と重なる。"""
     for position, score in enumerate(scores):
@@ -95,6 +99,9 @@ def require_increasing(curve: Sequence[RocPoint]) -> None:
                     f"曲線の {position + 1} 番目の点で{name}が減っています（{before} → {after}）。"
                     "ROC 曲線の点は、roc_curve が返すとおり閾値の高い順に並べてください"
                 )
+
+
+# --8<-- [end:checks]
 
 
 # --8<-- [start:auc]
