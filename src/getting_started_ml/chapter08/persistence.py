@@ -361,24 +361,46 @@ def json_value(text: str) -> object:
         value, position = _scalar_or_open(text, position, open_containers)
         if value is _OPENED:
             continue
-        while True:  # 読めた値を、開いている入れ物に入れる。閉じたら、その入れ物が次の値
-            if not open_containers:
-                return _whole_document(text, position, value)
-            container, key = open_containers[-1]
-            _put(container, key, value)
-            position = _skip_space(text, position)
-            if text.startswith(",", position):
-                position = _skip_space(text, position + 1)
-                if isinstance(container, dict):
-                    name, position = _member_name(text, position)
-                    open_containers[-1] = (container, name)
-                break
-            closing = "}" if isinstance(container, dict) else "]"
-            if not text.startswith(closing, position):
-                raise json.JSONDecodeError(f"{closing} か , がありません", text, position)
-            position += 1
-            open_containers.pop()
-            value = container
+        finished, value, position = _store(text, position, value, open_containers)
+        if finished:
+            return value
+
+
+def _store(
+    text: str, position: int, value: object, open_containers: list[_Container]
+) -> tuple[bool, object, int]:
+    """読めた値を開いている入れ物に入れる。閉じた入れ物は、それがまた次の値になる。
+
+    続きがあれば (False, None, 次の値の位置)、文書が終われば (True, 文書全体の値, 位置)。
+    """
+    while open_containers:
+        container, key = open_containers[-1]
+        _put(container, key, value)
+        position = _skip_space(text, position)
+        if text.startswith(",", position):
+            return False, None, _next_member(text, position + 1, open_containers)
+        position = _close(text, position, container)
+        open_containers.pop()
+        value = container
+    return True, _whole_document(text, position, value), position
+
+
+def _next_member(text: str, position: int, open_containers: list[_Container]) -> int:
+    """, のあと: オブジェクトなら次の名前を読んで覚え、次の値の位置を返す。"""
+    position = _skip_space(text, position)
+    container, _ = open_containers[-1]
+    if isinstance(container, dict):
+        name, position = _member_name(text, position)
+        open_containers[-1] = (container, name)
+    return position
+
+
+def _close(text: str, position: int, container: list[object] | dict[str, object]) -> int:
+    """入れ物を閉じる } か ] を読む（無ければ失敗）。"""
+    closing = "}" if isinstance(container, dict) else "]"
+    if not text.startswith(closing, position):
+        raise json.JSONDecodeError(f"{closing} か , がありません", text, position)
+    return position + 1
 
 
 def _whole_document(text: str, position: int, value: object) -> object:
@@ -428,6 +450,11 @@ def _json_scalar(text: str, position: int) -> tuple[object, int]:
     for word in ("NaN", "Infinity", "-Infinity"):
         if text.startswith(word, position):
             reject_constant(word)
+    return _json_number(text, position)
+
+
+def _json_number(text: str, position: int) -> tuple[object, int]:
+    """数を 1 つ読む。小数点も指数も無ければ int、あれば float（json.loads と同じ）。"""
     number = _NUMBER.match(text, position)
     if number is None:
         raise json.JSONDecodeError("値がありません", text, position)
