@@ -40,14 +40,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx2
 import uvicorn
 from fastapi import FastAPI
 from pydantic import BaseModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from support.chapter15 import store_with_invented_models
+from support.chapter15 import store_with_invented_models, wait_until_ready
 
 from getting_started_ml.chapter15 import FileModelStore, PredictionService, create_app
 
@@ -254,21 +253,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((HOST, 0))
         return int(probe.getsockname()[1])
-
-
-def wait_until_ready(url: str, process: subprocess.Popen[bytes], timeout: float) -> None:
-    """/health が答えるまで待つ。プロセスが先に終わったら、その出力を添えて失敗する。"""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            error = process.stderr.read().decode("utf-8") if process.stderr else ""
-            raise RuntimeError(f"サーバーが起動しませんでした: {error}")
-        try:
-            httpx2.get(f"{url}/health", timeout=1.0)
-            return
-        except httpx2.TransportError:
-            time.sleep(0.1)
-    raise TimeoutError(f"{timeout} 秒待っても {url} が答えません")
 
 
 @contextmanager
