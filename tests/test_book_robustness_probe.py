@@ -106,7 +106,6 @@ EXEMPT: dict[str, str] = {
     "chapter01.person_from": "parse_people が column_positions で確かめた位置だけを受け取る",
     "appendix_c.resampled_r2": "確かめ済みの値と位置の配列だけを受け取る（入口は"
     " bootstrap_r2_differences）",
-    "chapter11.sklearn_test_sizes": "scikit-learn の KFold を呼んで件数を表示するだけ",
     "chapter10.row_sums": "gradient_descent が確かめた numpy の配列だけを受け取る",
     "chapter10.softmax_rows": "gradient_descent が確かめた numpy の配列だけを受け取る",
     "chapter10.add_decreases": "decrease_shares が確かめた木と行だけを受け取る本体",

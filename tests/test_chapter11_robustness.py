@@ -222,7 +222,6 @@ EXEMPT: dict[str, str] = {
     "Fold": "値を持つだけのデータクラス（中身は cross_validate が確かめる）",
     "main": "章のコマンド（データの有無は test_cli_startup と黄金ファイルのテスト）",
     "print_results": "表示するだけ（黄金ファイルのテスト）",
-    "sklearn_test_sizes": "scikit-learn を呼ぶだけ（黄金ファイルのテスト）",
     "survived_features": "prepare_survived の中で呼ばれる（test_chapter11_prepare）",
 }
 """呼ばずに外す名前と理由（ほかのテストが受け持つ）。"""

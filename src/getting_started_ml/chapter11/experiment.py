@@ -199,20 +199,13 @@ def print_results(title: str, results: list[tuple[str, float]], digits: int) -> 
         print(f"  {name}: {format_fixed(value, digits)}")
 
 
-def sklearn_test_sizes(n_samples: int, n_splits: int) -> list[int]:
-    """scikit-learn の KFold（並べ替えなし）が作るテストデータの件数。"""
-    from sklearn.model_selection import KFold  # noqa: PLC0415  重いので使うときに読み込む
-
-    return [len(test) for _, test in KFold(n_splits=n_splits).split(range(n_samples))]
-
-
 def joined(sizes: Sequence[int]) -> str:
     """件数をカンマで区切って並べる。"""
     return ", ".join(str(size) for size in sizes)
 
 
 def main() -> None:
-    """Survived と cinema を 5 分割交差検証で評価し、分割の件数を scikit-learn と比べる。"""
+    """Survived と cinema を 5 分割交差検証で評価し、分割ごとのテストデータの件数を表示する。"""
     survived = prepare_survived(Table.load(SURVIVED))
     cinema = prepare_whole_cinema(Table.load(CINEMA))
     print_results(
@@ -229,7 +222,6 @@ def main() -> None:
     ours = [len(fold.test) for fold in k_fold(n_samples, N_SPLITS, SEED)]
     print(f"テストデータの件数（{n_samples} 件を {N_SPLITS} 分割）")
     print(f"  自作の k_fold: {joined(ours)}")
-    print(f"  scikit-learn の KFold: {joined(sklearn_test_sizes(n_samples, N_SPLITS))}")
 
 
 # --8<-- [end:main]
