@@ -126,5 +126,15 @@ def test_負の罰則は失敗する(train: Sample) -> None:
         fit_polynomial(train, 3, -1.0)
 
 
+def test_検証データがSampleでなければ名前を挙げて失敗する(train: Sample) -> None:
+    with pytest.raises(TypeError, match="validation は Sample です（NoneType）"):
+        degree_curve(train, None, [0])  # type: ignore[arg-type]
+
+
+def test_空の検証データは名前を挙げて失敗する(train: Sample) -> None:
+    with pytest.raises(ValueError, match="validation が空です"):
+        degree_curve(train, Sample([], []), [0])
+
+
 def test_本当の関数はsinの2πx() -> None:
     assert true_curve(0.25) == pytest.approx(math.sin(math.pi / 2))

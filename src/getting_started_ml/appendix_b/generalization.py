@@ -97,14 +97,14 @@ def polynomial_design(x: Sequence[float], degree: int) -> np.ndarray:
     return np.vander(np.array(require_numbers(x, "x")), require_degree(degree) + 1, increasing=True)
 
 
-def checked_sample(sample: object) -> tuple[list[float], list[float]]:
-    """Sample の x と t が、同じ件数の有限の数の列で、空でないことを確かめる。"""
+def checked_sample(sample: object, name: str = "sample") -> tuple[list[float], list[float]]:
+    """x と t が同じ件数の有限の数の列で、空でないことを確かめる（name はエラーに書く名前）。"""
     if not isinstance(sample, Sample):
-        raise TypeError(f"sample は Sample です（{type(sample).__name__}）")
-    x, t = require_numbers(sample.x, "sample.x"), require_numbers(sample.t, "sample.t")
-    require_same_length(x, t, "sample.x", "sample.t")
+        raise TypeError(f"{name} は Sample です（{type(sample).__name__}）")
+    x, t = require_numbers(sample.x, f"{name}.x"), require_numbers(sample.t, f"{name}.t")
+    require_same_length(x, t, f"{name}.x", f"{name}.t")
     if not x:
-        raise ValueError("sample が空なので当てはめられません")
+        raise ValueError(f"{name} が空です")
     return x, t
 
 
@@ -150,6 +150,7 @@ def errors_of(
     train: Sample, validation: Sample, degree: int, penalty: float
 ) -> tuple[float, float]:
     """train で当てはめ、train と validation の平均二乗誤差を返す。"""
+    checked_sample(validation, "validation")
     weights = fit_polynomial(train, degree, penalty)
     return (
         mean_squared_error(train.t, predict_polynomial(weights, train.x)),
