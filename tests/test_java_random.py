@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """java.util.Random の移植（JavaRandom）と Collections.shuffle の移植（shuffle）のテスト。"""
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def load_vectors(name: str) -> dict[str, Any]:
 
 BOOK_VECTORS = load_vectors("java-random-vectors.json")
 JDK_VECTORS = load_vectors("jdk-extra-seed-vectors.json")
+# --8<-- [end:header]
 
 
 # --8<-- [start:triangulation]
@@ -148,6 +150,7 @@ def test_next_doubleとnext_gaussianが既知の値と一致する() -> None:
     ]
 
 
+# --8<-- [start:book-vectors]
 @pytest.mark.parametrize(
     "vector",
     BOOK_VECTORS["shuffle"],
@@ -180,12 +183,15 @@ def test_ベクタファイルの乱数列を順に引くと一致する(stream:
     assert {"seed": stream["seed"], **drawn} == stream
 
 
+# --8<-- [end:book-vectors]
+
+
+# --8<-- [start:jdk-vectors]
 def hex_floats(values: list[str]) -> list[float]:
     """Double.toHexString の表記を、丸めずに float に戻す。"""
     return [float.fromhex(value) for value in values]
 
 
-# --8<-- [start:jdk-vectors]
 @pytest.mark.parametrize("entry", JDK_VECTORS["seeds"], ids=lambda entry: f"seed={entry['seed']}")
 def test_負の種や大きな種でも本物のJDKと一致する(entry: dict[str, Any]) -> None:
     for shuffled in entry["shuffle"]:
@@ -208,6 +214,7 @@ def test_JDKの種にはLongの両端と負の数が含まれる() -> None:
     assert {-1, -42, 2**53 + 1, LONG_MAX, LONG_MIN} <= seeds
 
 
+# --8<-- [start:counting-random]
 class CountingRandom(JavaRandom):
     """next_bits を何回呼んだかを数える JavaRandom。"""
 
@@ -218,6 +225,9 @@ class CountingRandom(JavaRandom):
     def next_bits(self, bits: int) -> int:
         self.draws += 1
         return super().next_bits(bits)
+
+
+# --8<-- [end:counting-random]
 
 
 # --8<-- [start:rejection]
@@ -343,6 +353,7 @@ def test_next_doubleは0以上1未満(seed: int) -> None:
     assert all(0.0 <= random_.next_double() < 1.0 for _ in range(10))
 
 
+# --8<-- [start:wrong-port-functions]
 def shuffle_with_modulo(n: int, seed: int) -> list[int]:
     """まちがった移植 1: 2 のべき乗でも next(31) % bound を使う。"""
     random_ = JavaRandom(seed)
@@ -374,6 +385,9 @@ def shuffle_with_signed_31_bits(n: int, seed: int) -> list[int]:
         j = (bound * signed) >> 31 if bound & (bound - 1) == 0 else signed % bound
         result[i], result[j] = result[j], result[i]
     return result
+
+
+# --8<-- [end:wrong-port-functions]
 
 
 # --8<-- [start:wrong-ports]
