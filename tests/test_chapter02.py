@@ -64,6 +64,7 @@ def test_知らない列を読むとその列の名前を書いて失敗する()
 # --8<-- [end:table-tests]
 
 
+# --8<-- [start:table-error-tests]
 def test_空白だけのセルも欠損値になる() -> None:
     assert Table.parse("長さ,種類\n  ,A\n").rows[0].is_missing("長さ")
 
@@ -94,6 +95,9 @@ def test_列名が重複していれば失敗する() -> None:
 def test_文字列が空なら見出しが無いので失敗する() -> None:
     with pytest.raises(DataError, match="見出しの行がありません"):
         Table.parse("")
+
+
+# --8<-- [end:table-error-tests]
 
 
 # --8<-- [start:count-missing-tests]
@@ -127,6 +131,7 @@ def test_補完は列ごとに別の値で埋める() -> None:
 # --8<-- [end:means-and-fill-tests]
 
 
+# --8<-- [start:means-error-tests]
 def test_値が1つも無い列の平均は列の名前を書いて失敗する() -> None:
     rows = Table.parse("長さ,種類\n,A\n ,B\n").rows
     with pytest.raises(ValueError, match="列 長さ には値が 1 つもない"):
@@ -148,6 +153,9 @@ def test_特徴量は列名で値を引ける() -> None:
 def test_特徴量の列名と値の数が違えば失敗する() -> None:
     with pytest.raises(ValueError, match="列名 2 個、値 1 個"):
         Features(("長さ", "幅"), (0.1,))
+
+
+# --8<-- [end:means-error-tests]
 
 
 # --8<-- [start:separate-tests]
@@ -249,6 +257,7 @@ def test_件数が0以上の整数でなければ失敗する(n_samples: object,
 # --8<-- [end:split-error-tests]
 
 
+# --8<-- [start:split-property-tests]
 def test_正解はどんなハッシュ可能な型でもよい() -> None:
     split = split_train_test(TEN, [(i, i % 2 == 0) for i in TEN], 0.3, seed=0)
     assert split.t_test == [(1, False), (7, False), (0, True)]
@@ -266,6 +275,9 @@ def test_分割はいつも全体を重なりなく分ける(n: int, test_size: 
     assert sorted(split.x_train + split.x_test) == items
     assert split.x_train == split.t_train
     assert split.x_test == split.t_test
+
+
+# --8<-- [end:split-property-tests]
 
 
 # --8<-- [start:prepare-tests]
@@ -291,6 +303,7 @@ def test_補完の値は訓練データだけから求める() -> None:
 # --8<-- [end:prepare-tests]
 
 
+# --8<-- [start:prepare-error-tests]
 def test_行の無い表は分けられないので失敗する() -> None:
     with pytest.raises(ValueError, match="行が 1 つもない表は分けられません"):
         prepare(Table.parse("長さ,種類\n"), "種類")
@@ -299,6 +312,9 @@ def test_行の無い表は分けられないので失敗する() -> None:
 def test_前処理でも正解の列が無ければ失敗する() -> None:
     with pytest.raises(ColumnNotFoundError, match="列 種類 はありません"):
         prepare_iris(Table.parse("長さ,品種\n0.1,A\n0.2,B\n"))
+
+
+# --8<-- [end:prepare-error-tests]
 
 
 # --8<-- [start:learning-sklearn]
@@ -322,12 +338,12 @@ def test_学習用_scikit_learnも同じ件数に分けテストデータを切�
 # ---- ここから下は本物の iris.csv を読むテスト ----
 
 
+# --8<-- [start:data-tests]
 @pytest.fixture
 def iris() -> Table:
     return Table.load("iris.csv")
 
 
-# --8<-- [start:data-tests]
 @pytest.mark.data("iris.csv")
 def test_iris_欠損値の数を列の順に数える(iris: Table) -> None:
     assert len(iris) == 150
@@ -363,6 +379,7 @@ def test_iris_訓練データの平均はJava版とビット単位で一致す�
 # --8<-- [end:data-tests]
 
 
+# --8<-- [start:more-data-tests]
 @pytest.mark.data("iris.csv")
 def test_iris_補完した訓練データのがく片長さの平均も変わらない(iris: Table) -> None:
     split = prepare_iris(iris)
@@ -383,6 +400,9 @@ def test_iris_テストデータの先頭の位置と種類ごとの件数(iris:
         "Iris-versicolor": 34,
     }
     assert Counter(split.t_test) == {"Iris-versicolor": 16, "Iris-virginica": 15, "Iris-setosa": 14}
+
+
+# --8<-- [end:more-data-tests]
 
 
 # --8<-- [start:learning-plain-sum]

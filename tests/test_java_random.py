@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """java.util.Random の移植（JavaRandom）と Collections.shuffle の移植（shuffle）のテスト。"""
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def load_vectors(name: str) -> dict[str, Any]:
 
 BOOK_VECTORS = load_vectors("java-random-vectors.json")
 JDK_VECTORS = load_vectors("jdk-extra-seed-vectors.json")
+# --8<-- [end:header]
 
 
 # --8<-- [start:triangulation]
@@ -77,6 +79,7 @@ def test_既知の並べ替えの先頭と一致する(n: int, seed: int, expect
 # --8<-- [end:known-vectors]
 
 
+# --8<-- [start:more-known-values]
 def test_100個を種0で並べ替えた全体が既知の値と一致する() -> None:
     expected = [
         *[24, 54, 94, 80, 47, 40, 63, 97, 42, 96, 99, 44, 43, 22, 69, 79, 34, 41, 85, 37],
@@ -115,6 +118,9 @@ def test_上限つきのnext_intが既知の値と一致する(
     assert [random_.next_int(bound) for bound in bounds] == expected
 
 
+# --8<-- [end:more-known-values]
+
+
 # --8<-- [start:next-31]
 def test_31ビットの値は2の30乗を超えても正のまま() -> None:
     random_ = JavaRandom(0)
@@ -130,6 +136,7 @@ def test_31ビットの値は2の30乗を超えても正のまま() -> None:
 # --8<-- [end:next-31]
 
 
+# --8<-- [start:known-doubles]
 def test_next_doubleとnext_gaussianが既知の値と一致する() -> None:
     doubles = JavaRandom(0)
     gaussians = JavaRandom(0)
@@ -148,6 +155,10 @@ def test_next_doubleとnext_gaussianが既知の値と一致する() -> None:
     ]
 
 
+# --8<-- [end:known-doubles]
+
+
+# --8<-- [start:book-vectors]
 @pytest.mark.parametrize(
     "vector",
     BOOK_VECTORS["shuffle"],
@@ -180,12 +191,15 @@ def test_ベクタファイルの乱数列を順に引くと一致する(stream:
     assert {"seed": stream["seed"], **drawn} == stream
 
 
+# --8<-- [end:book-vectors]
+
+
+# --8<-- [start:jdk-vectors]
 def hex_floats(values: list[str]) -> list[float]:
     """Double.toHexString の表記を、丸めずに float に戻す。"""
     return [float.fromhex(value) for value in values]
 
 
-# --8<-- [start:jdk-vectors]
 @pytest.mark.parametrize("entry", JDK_VECTORS["seeds"], ids=lambda entry: f"seed={entry['seed']}")
 def test_負の種や大きな種でも本物のJDKと一致する(entry: dict[str, Any]) -> None:
     for shuffled in entry["shuffle"]:
@@ -200,14 +214,15 @@ def test_負の種や大きな種でも本物のJDKと一致する(entry: dict[s
     assert {"seed": entry["seed"], "shuffle": entry["shuffle"], **drawn} == expected
 
 
-# --8<-- [end:jdk-vectors]
-
-
 def test_JDKの種にはLongの両端と負の数が含まれる() -> None:
     seeds = {entry["seed"] for entry in JDK_VECTORS["seeds"]}
     assert {-1, -42, 2**53 + 1, LONG_MAX, LONG_MIN} <= seeds
 
 
+# --8<-- [end:jdk-vectors]
+
+
+# --8<-- [start:counting-random]
 class CountingRandom(JavaRandom):
     """next_bits を何回呼んだかを数える JavaRandom。"""
 
@@ -218,6 +233,9 @@ class CountingRandom(JavaRandom):
     def next_bits(self, bits: int) -> int:
         self.draws += 1
         return super().next_bits(bits)
+
+
+# --8<-- [end:counting-random]
 
 
 # --8<-- [start:rejection]
@@ -232,6 +250,7 @@ def test_棄却が起きる上限でも本物のJDKと一致する() -> None:
 # --8<-- [end:rejection]
 
 
+# --8<-- [start:shuffle-behaviour-tests]
 def test_1つの乱数で続けて並べ替えると本物のJDKの2回目と一致する() -> None:
     random_ = JavaRandom(0)
     first = shuffle(range(10), random_)
@@ -298,6 +317,9 @@ def test_n個の並べ替えは上限nから2まででn引く1回引く() -> Non
     assert bounds == [6, 5, 4, 3, 2]
 
 
+# --8<-- [end:shuffle-behaviour-tests]
+
+
 # --8<-- [start:properties]
 @given(items=st.lists(st.integers()), seed=st.integers(LONG_MIN, LONG_MAX))
 def test_並べ替えは並び順を変えるだけ(items: list[int], seed: int) -> None:
@@ -331,6 +353,7 @@ def test_負の種や2の53乗を超える種でも31ビットの値は範囲に
 # --8<-- [end:properties]
 
 
+# --8<-- [start:more-properties]
 @given(seed=st.integers(LONG_MIN, LONG_MAX), bound=st.integers(1, 2**31 - 1))
 def test_上限つきのnext_intは0以上上限未満(seed: int, bound: int) -> None:
     value = JavaRandom(seed).next_int(bound)
@@ -343,6 +366,10 @@ def test_next_doubleは0以上1未満(seed: int) -> None:
     assert all(0.0 <= random_.next_double() < 1.0 for _ in range(10))
 
 
+# --8<-- [end:more-properties]
+
+
+# --8<-- [start:wrong-port-functions]
 def shuffle_with_modulo(n: int, seed: int) -> list[int]:
     """まちがった移植 1: 2 のべき乗でも next(31) % bound を使う。"""
     random_ = JavaRandom(seed)
@@ -376,6 +403,9 @@ def shuffle_with_signed_31_bits(n: int, seed: int) -> list[int]:
     return result
 
 
+# --8<-- [end:wrong-port-functions]
+
+
 # --8<-- [start:wrong-ports]
 @pytest.mark.parametrize(
     "wrong_port", [shuffle_with_modulo, shuffle_front_to_back, shuffle_with_signed_31_bits]
@@ -388,11 +418,15 @@ def test_細部を1つ変えた移植は別の並びになる(wrong_port: Callab
 # --8<-- [end:wrong-ports]
 
 
+# --8<-- [start:power-of-two-test]
 def test_2のべき乗の上限は下位ではなく上位のビットを使う() -> None:
     high_bits = JavaRandom(0)
     low_bits = JavaRandom(0)
     assert [high_bits.next_int(2) for _ in range(10)] == [1, 1, 0, 1, 1, 0, 1, 0, 1, 1]
     assert [low_bits.next_bits(31) % 2 for _ in range(10)] == [0, 0, 1, 1, 1, 1, 1, 1, 1, 0]
+
+
+# --8<-- [end:power-of-two-test]
 
 
 # --8<-- [start:learning-python-numpy]
@@ -412,6 +446,7 @@ def test_学習用_numpyのdefault_rngは種0でも別の並びになる() -> No
 # --8<-- [end:learning-python-numpy]
 
 
+# --8<-- [start:input-error-tests]
 @pytest.mark.parametrize("bound", [2**31, 2**31 + 1, 3 * 2**30, 2**40])
 def test_上限がJavaのintに収まらなければnext_intはすぐに範囲を書いて失敗する(bound: int) -> None:
     with pytest.raises(ValueError, match=r"1 以上 2147483647 以下"):
@@ -443,3 +478,6 @@ def test_件数が整数でなければshuffled_positionsは失敗する(n: obje
 def test_件数がJavaのintに収まらなければshuffled_positionsはすぐに失敗する() -> None:
     with pytest.raises(ValueError, match="2147483647"):
         shuffled_positions(2**31, 0)
+
+
+# --8<-- [end:input-error-tests]

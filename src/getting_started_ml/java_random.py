@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """java.util.Random と Collections.shuffle を Python に移したもの。
 
 Java・Scala・Clojure・Elixir の各版は、分割・交差検証・ブートストラップのすべてを
@@ -12,18 +13,21 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+# --8<-- [end:header]
+
 # --8<-- [start:constants]
 MULTIPLIER = 0x5DEECE66D
 ADDEND = 0xB
 MASK = (1 << 48) - 1
-# --8<-- [end:constants]
 
 _INT_BITS = 32
 _LONG_BITS = 64
 INT_MAX = (1 << 31) - 1
+# --8<-- [end:constants]
 """Java の int の最大値。next_int の上限と、並べ替える件数はこれを超えられない。"""
 
 
+# --8<-- [start:java-int]
 def require_int(value: object, name: str) -> int:
     """value が整数（真偽値は除く）でなければ、引数の名前と型を書いた TypeError を投げる。"""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -35,6 +39,9 @@ def _to_signed(value: int, bits: int) -> int:
     """下位 bits ビットを、Java の符号付き整数として読み直す。"""
     value &= (1 << bits) - 1
     return value - (1 << bits) if value >> (bits - 1) else value
+
+
+# --8<-- [end:java-int]
 
 
 # --8<-- [start:java-random]
@@ -76,6 +83,7 @@ class JavaRandom:
 
     # --8<-- [end:java-random]
 
+    # --8<-- [start:other-draws]
     def next_long(self) -> int:
         """符号付き 64 ビット整数を返す。"""
         high = self.next_bits(32)
@@ -104,6 +112,8 @@ class JavaRandom:
         multiplier = math.sqrt(-2 * math.log(s) / s)
         self._next_gaussian = v2 * multiplier
         return v1 * multiplier
+
+    # --8<-- [end:other-draws]
 
 
 # --8<-- [start:shuffle]

@@ -55,8 +55,12 @@ def split_train_test(
 # --8<-- [end:split]
 
 
+# --8<-- [start:require-split]
 def require_split(value: object, name: str = "split") -> TrainTestSplit[object, object]:
     """value が TrainTestSplit であることを確かめる。"""
     if not isinstance(value, TrainTestSplit):
         raise TypeError(f"{name} は TrainTestSplit です（{type(value).__name__}）")
     return value
+
+
+# --8<-- [end:require-split]

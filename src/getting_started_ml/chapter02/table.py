@@ -166,6 +166,7 @@ class Features:
 # --8<-- [end:features]
 
 
+# --8<-- [start:checks]
 # 入口で引数の型を確かめる道具（第 9・11 章も使う）。違えば名前と型を書いた TypeError にする。
 def require_table(value: object, name: str = "table") -> Table:
     """value が Table であることを確かめる（None などなら TypeError）。"""
@@ -183,3 +184,6 @@ def require_items(values: object, kind: type, name: str) -> None:
         if not isinstance(value, kind):
             found = type(value).__name__
             raise TypeError(f"{name} の {position} 番目が {expected} ではありません（{found}）")
+
+
+# --8<-- [end:checks]

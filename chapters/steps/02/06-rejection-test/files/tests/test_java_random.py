@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+# --8<-- [start:imports]
 from getting_started_ml.java_random import JavaRandom, shuffle
+
+# --8<-- [end:imports]
 
 
 def test_種0で10個を並べ替えるとJavaと同じ順になる() -> None:

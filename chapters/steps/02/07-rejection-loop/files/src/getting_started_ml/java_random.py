@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 MULTIPLIER = 0x5DEECE66D
 ADDEND = 0xB
@@ -35,7 +35,7 @@ class JavaRandom:
     # --8<-- [end:next-int]
 
 
-def shuffle(items: Iterable[int], seed: int) -> list[int]:
+def shuffle(items: Sequence[int], seed: int) -> list[int]:
     """Collections.shuffle(list, new Random(seed)) と同じ順に並べた新しいリストを返す。"""
     random = JavaRandom(seed)
     result = list(items)
