@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: 三分割、Bank のパイプライン、スコア、深さの選択、学習し直し（作りものの小さな表で）。"""
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter03 import Leaf, NotFittedError
 from getting_started_ml.java_random import shuffled_positions
 
+# --8<-- [end:header]
+
+# --8<-- [start:fixtures]
 JOBS = ["admin.", "blue-collar", "technician", "services"]
 MONTHS = ["may", "jun", "jul", "aug"]
 
@@ -52,6 +56,9 @@ def customers(n: int) -> Table:
 
 def labels(n: int) -> list[int]:
     return [1 if (i % 17) > 8 else 0 for i in range(n)]
+
+
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-split]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: Bank.csv での実験（件数、黄金ファイル、図、GridSearchCV との突き合わせ）。
 
 実験は重いので、モジュールで 1 回だけ動かして使い回す（黄金ファイルの照合は別のプロセス）。
@@ -45,6 +46,9 @@ def experiment() -> Experiment:
     return run_experiment(Table.load(BANK))
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:test-data]
 @pytest.mark.data(BANK)
 def test_件数は19532と4883と2713で_idとdayは特徴量に無い(experiment: Experiment) -> None:
@@ -89,6 +93,7 @@ def test_図に埋め込んだ数はいまの実験の数と同じ(experiment: E
     assert sum(sum(row) for row in matrix["counts"]) == 2713
 
 
+# --8<-- [start:test-positions]
 # scikit-learn と pandas で書くと
 
 SHALLOW = 5
@@ -113,6 +118,9 @@ def test_訓練データが0件になる件数は行の位置を作らずに失�
 @pytest.fixture(scope="module")
 def library() -> SearchResult:
     return run()
+
+
+# --8<-- [end:test-positions]
 
 
 # --8<-- [start:test-sklearn]

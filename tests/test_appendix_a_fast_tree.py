@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: numpy の分割探索が、第 8 章の純 Python の木とビットまで同じ木を育てること。
 
 純 Python の grow_weighted が手本（参照実装）。乱数で作った小さなデータ（hypothesis）と、
@@ -41,6 +42,8 @@ from getting_started_ml.chapter11 import LabeledData, k_fold
 from getting_started_ml.numeric import kahan_sum
 
 FeatureRow = tuple[float, ...]
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-kahan]
