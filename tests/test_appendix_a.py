@@ -202,6 +202,7 @@ def test_調べた深さの結果は_その深さのパイプラインを訓練�
 # --8<-- [end:test-tuning]
 
 
+# --8<-- [start:test-checks]
 def test_悪い入力は名前を書いて失敗する() -> None:
     with pytest.raises(TypeError, match="Table"):
         split_three_way([1, 2], [0, 1], 0.1, 0.2, 0)  # type: ignore[arg-type]
@@ -245,3 +246,6 @@ def test_ラベルにNaNがあれば木を育てない() -> None:
 
     with pytest.raises((ValueError, TypeError), match="正解"):
         fit_tree([(1.0,), (2.0,), (3.0,)], [1, math.nan, math.nan], ("x",), 3)  # type: ignore[list-item]
+
+
+# --8<-- [end:test-checks]
