@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: 三分割、Bank のパイプライン、スコア、深さの選択、学習し直し（作りものの小さな表で）。"""
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter03 import Leaf, NotFittedError
 from getting_started_ml.java_random import shuffled_positions
 
+# --8<-- [end:header]
+
+# --8<-- [start:fixtures]
 JOBS = ["admin.", "blue-collar", "technician", "services"]
 MONTHS = ["may", "jun", "jul", "aug"]
 
@@ -52,6 +56,9 @@ def customers(n: int) -> Table:
 
 def labels(n: int) -> list[int]:
     return [1 if (i % 17) > 8 else 0 for i in range(n)]
+
+
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-split]
@@ -195,6 +202,7 @@ def test_調べた深さの結果は_その深さのパイプラインを訓練�
 # --8<-- [end:test-tuning]
 
 
+# --8<-- [start:test-checks]
 def test_悪い入力は名前を書いて失敗する() -> None:
     with pytest.raises(TypeError, match="Table"):
         split_three_way([1, 2], [0, 1], 0.1, 0.2, 0)  # type: ignore[arg-type]
@@ -238,3 +246,6 @@ def test_ラベルにNaNがあれば木を育てない() -> None:
 
     with pytest.raises((ValueError, TypeError), match="正解"):
         fit_tree([(1.0,), (2.0,), (3.0,)], [1, math.nan, math.nan], ("x",), 3)  # type: ignore[list-item]
+
+
+# --8<-- [end:test-checks]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: Bank.csv での実験（件数、黄金ファイル、図、GridSearchCV との突き合わせ）。
 
 実験は重いので、モジュールで 1 回だけ動かして使い回す（黄金ファイルの照合は別のプロセス）。
@@ -45,6 +46,9 @@ def experiment() -> Experiment:
     return run_experiment(Table.load(BANK))
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:test-data]
 @pytest.mark.data(BANK)
 def test_件数は19532と4883と2713で_idとdayは特徴量に無い(experiment: Experiment) -> None:
@@ -79,6 +83,7 @@ def test_コマンドの出力は黄金ファイルと同じ(
 # --8<-- [end:test-data]
 
 
+# --8<-- [start:test-figures]
 @pytest.mark.data(BANK)
 def test_図に埋め込んだ数はいまの実験の数と同じ(experiment: Experiment) -> None:
     curve = embedded_data((FIGURES_DIR / CURVE_FIGURE).read_text(encoding="utf-8"))
@@ -89,6 +94,10 @@ def test_図に埋め込んだ数はいまの実験の数と同じ(experiment: E
     assert sum(sum(row) for row in matrix["counts"]) == 2713
 
 
+# --8<-- [end:test-figures]
+
+
+# --8<-- [start:test-positions]
 # scikit-learn と pandas で書くと
 
 SHALLOW = 5
@@ -113,6 +122,9 @@ def test_訓練データが0件になる件数は行の位置を作らずに失�
 @pytest.fixture(scope="module")
 def library() -> SearchResult:
     return run()
+
+
+# --8<-- [end:test-positions]
 
 
 # --8<-- [start:test-sklearn]
@@ -140,6 +152,7 @@ def test_深い木は同点の分割の選び方で少しずれるが_選ぶ深�
 # --8<-- [end:test-sklearn]
 
 
+# --8<-- [start:test-reference]
 @pytest.mark.data(BANK)
 def test_scikit_learnの数は前もって求めた参考値と同じ(library: SearchResult) -> None:
     expected = [0.6487, 0.6487, 0.6799, 0.6981, 0.7208, 0.7268, 0.7471, 0.7616]
@@ -170,3 +183,6 @@ def test_索引で引く補完器は第8章の補完器と同じ値で埋める(
 
     pd.testing.assert_frame_equal(fast, rowwise)
     assert fast["duration"].tolist() == [10.0, 30.0, 5.0, 10.0, 20.0, 10.0]
+
+
+# --8<-- [end:test-reference]

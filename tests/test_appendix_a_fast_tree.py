@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: numpy の分割探索が、第 8 章の純 Python の木とビットまで同じ木を育てること。
 
 純 Python の grow_weighted が手本（参照実装）。乱数で作った小さなデータ（hypothesis）と、
@@ -41,6 +42,8 @@ from getting_started_ml.chapter11 import LabeledData, k_fold
 from getting_started_ml.numeric import kahan_sum
 
 FeatureRow = tuple[float, ...]
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-kahan]
@@ -112,6 +115,7 @@ def test_乱数のデータでも純Pythonの木とビットまで同じ(
 # --8<-- [end:test-same-tree]
 
 
+# --8<-- [start:test-tools]
 def test_WeightedTreeClassifierは育て方を差し替えられる() -> None:
     x = [Features(("x",), (float(v),)) for v in [1, 2, 3, 4, 5, 6]]
     t = [0, 0, 1, 0, 1, 1]
@@ -149,6 +153,10 @@ def test_悪い入力は入口で名前を書いて失敗する() -> None:
         predict_rows(Node(Split("z", 0.0, 0.0), Leaf(1), Leaf(2)), [(1.0,)], ("x",))
 
 
+# --8<-- [end:test-tools]
+
+
+# --8<-- [start:test-real-data]
 # 実データ: 第 3 章・第 8 章・第 11 章の木がビットまで同じ
 
 
@@ -188,6 +196,9 @@ def test_第11章の交差検証の木と同じ(survived: LabeledData[str]) -> N
         assert grow_weighted_numpy(feature_rows(x, columns), t, columns, weights, 2) == expected
 
 
+# --8<-- [end:test-real-data]
+
+
 # --8<-- [start:test-truncate]
 @settings(max_examples=60, deadline=None)
 @given(training_data(), st.integers(0, 4))
@@ -206,6 +217,7 @@ def test_深い木を切り詰めると_その深さで育てた木と同じ(
 # --8<-- [end:test-truncate]
 
 
+# --8<-- [start:test-more]
 @pytest.mark.data("Survived.csv")
 def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None:
     split = split_survived(Table.load("Survived.csv"))
@@ -320,3 +332,6 @@ def test_根の分割の不純度はscikit_learnの最良の分割と同じ(
     weight = fitted.weighted_n_node_samples
     children = (weight[1] * fitted.impurity[1] + weight[2] * fitted.impurity[2]) / weight[0]
     assert tree.split.impurity == pytest.approx(children, rel=1e-9, abs=1e-12)
+
+
+# --8<-- [end:test-more]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: 総合演習（Bank.csv）。
 
 訓練・検証・テストの 3 つに分け、第 8 章の補完器とダミー変数と釣り合いの重みの決定木を
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
+# --8<-- [end:header]
+# --8<-- [start:imports-fast-tree]
 from getting_started_ml.appendix_a.fast_tree import (
     Rows,
     grow_weighted_numpy,
@@ -20,6 +23,9 @@ from getting_started_ml.appendix_a.fast_tree import (
     to_matrix,
     truncate,
 )
+
+# --8<-- [end:imports-fast-tree]
+# --8<-- [start:header-rest]
 from getting_started_ml.chapter02 import Row, Table, split_train_test
 from getting_started_ml.chapter03 import FeatureRow, NotFittedError, Tree, check_depth
 from getting_started_ml.chapter08 import (
@@ -66,6 +72,8 @@ VALIDATION_SIZE = 0.2
 SEED = 0
 MAX_DEPTHS = tuple(range(1, 16))
 POSITIVE = 1
+
+# --8<-- [end:header-rest]
 
 
 # --8<-- [start:split]

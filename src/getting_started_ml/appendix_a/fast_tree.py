@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A: 第 8 章の重み付き決定木の分割探索を numpy で速くしたもの。
 
 第 8 章の grow_weighted と同じ木を、ビットまで同じ不純度としきい値で育てる。
@@ -30,7 +31,10 @@ Bools = npt.NDArray[np.bool_]
 Codes = npt.NDArray[np.int32]  # ラベルの番号や件数（列 × 行の大きさの配列を小さく保つ）
 Rows: TypeAlias = Sequence[FeatureRow] | Floats  # 数の行か、行 × 列の配列
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:checks]
 def _require_arrays(**arrays: object) -> None:
     """numpy の配列を受け取る部品の入口。配列でなければ、引数の名前を書いた TypeError にする。"""
     for name, value in arrays.items():
@@ -43,6 +47,9 @@ def _require_type(value: object, kind: type | tuple[type, ...], name: str) -> No
     if not isinstance(value, kind):
         names = [kind.__name__] if isinstance(kind, type) else [k.__name__ for k in kind]
         raise TypeError(f"{name} は {' か '.join(names)} です（{type(value).__name__}）")
+
+
+# --8<-- [end:checks]
 
 
 # --8<-- [start:kahan]
@@ -629,6 +636,9 @@ def to_matrix(rows: Rows, columns: Sequence[str]) -> Floats:
     return check_rows(rows, columns)
 
 
+# --8<-- [end:predict]
+
+
 # --8<-- [start:truncate]
 def truncate(
     tree: Tree[L],
@@ -677,6 +687,7 @@ def truncate(
 # --8<-- [end:truncate]
 
 
+# --8<-- [start:features]
 def features_of(tree: Tree[L]) -> list[str]:
     """木の節が使う列の名前（重なりあり）。深い木でも再帰しない。"""
     names = []
@@ -689,4 +700,4 @@ def features_of(tree: Tree[L]) -> list[str]:
     return names
 
 
-# --8<-- [end:predict]
+# --8<-- [end:features]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 A を pandas と scikit-learn で書くと（GridSearchCV と PredefinedSplit）。
 
 分け方は本のもの（Java 版と同じ乱数で 3 つに分けた行の位置）を pandas に渡す。
@@ -35,6 +36,8 @@ from getting_started_ml.appendix_a.experiment import (
 from getting_started_ml.chapter02 import count_test_rows
 from getting_started_ml.dataset import data_path
 from getting_started_ml.java_random import shuffled_positions
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:positions]
