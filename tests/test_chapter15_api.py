@@ -168,6 +168,15 @@ def test_1MiBを超えるボディは413(client: TestClient) -> None:
     assert response.status_code == 413
 
 
+def test_何千桁のContent_Lengthも500にせず413(client: TestClient) -> None:
+    headers = {"content-length": "9" * 5000}  # int にすると ValueError になる桁数
+    response = client.post("/cinema/sales", content=b"{}", headers=headers)
+    assert (response.status_code, response.json()) == (
+        413,
+        {"detail": "ボディが大きすぎます（1 MiB まで）"},
+    )
+
+
 def test_思いがけない失敗は500で中身を見せずログに1行だけ書く(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

@@ -34,6 +34,7 @@ from getting_started_ml.chapter15.presentation import (
     survived_body,
 )
 from getting_started_ml.chapter15.validation import (
+    MAX_BODY_BYTES,
     MOVIE,
     PASSENGER,
     InvalidRequestError,
@@ -174,6 +175,9 @@ def test_ボディの途中で切れたらClientDisconnect() -> None:
         ([(b"host", b"x"), (b"content-length", b"42")], 42),
         ([(b"content-length", b"-1")], 0),
         ([(b"content-length", b"12abc")], 0),
+        ([(b"content-length", b"0" * 5000 + b"7")], 7),
+        ([(b"content-length", b"1" + b"0" * 7)], MAX_BODY_BYTES + 1),
+        ([(b"content-length", b"9" * 5000)], MAX_BODY_BYTES + 1),
     ],
 )
 def test_宣言されたボディの長さ(headers: list[tuple[bytes, bytes]], length: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.chapter15 import (
     PASSENGERS,
     StubSalesModel,
@@ -23,13 +25,15 @@ from support.chapter15 import (
 )
 
 from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter03 import Leaf, Node, Split
 from getting_started_ml.chapter07 import LinearModel
-from getting_started_ml.chapter08 import FEATURES
+from getting_started_ml.chapter08 import FEATURES, pipeline_to_json
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import ModelNotFoundError, Movie, Passenger
 from getting_started_ml.chapter15.infrastructure import (
     FileModelStore,
     PipelineSurvivalModel,
+    canonical_json,
     digest,
     raw_row,
 )
@@ -111,6 +115,43 @@ def test_書き換えられたファイルは使わずにログに理由を書�
 
 
 # --8<-- [end:test-store]
+
+
+# --8<-- [start:test-deep]
+DEEP = 1_000
+"""保存する木の深さ（入れ子は、再帰の既定の上限 1,000 段より深くなる）。"""
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda children: st.lists(children) | st.dictionaries(st.text(), children),
+)
+
+
+@given(JSON_VALUES)
+def test_正規のJSONは標準のjsonで書いたものと1文字も変わらない(value: object) -> None:
+    standard = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    assert canonical_json(value) == standard
+
+
+def test_再帰の上限より深い木のモデルも保存して読む(tmp_path: Path) -> None:
+    pipeline = invented_pipeline()
+    tree = pipeline.tree
+    for level in range(DEEP):  # Age で 1 段ずつ切る。左は葉、右が 1 段深い木
+        tree = Node(Split("Age", float(level), 0.5), Leaf(level % 2), tree)
+    deep = dataclasses.replace(pipeline, tree=tree, max_depth=None)
+    store = FileModelStore(tmp_path)
+    try:
+        store.save_survival_model(deep)
+        model: PipelineSurvivalModel | None = store.load_survival_model()
+    except (RecursionError, ModelNotFoundError):  # トレースバックの 1,000 段を比べ続けないよう外で
+        model = None
+    assert model is not None, "保存か読み込みが再帰の上限に届きました"
+    assert pipeline_to_json(model.pipeline) == pipeline_to_json(deep)
+    young, old = dataclasses.replace(MALE, age=0.0), dataclasses.replace(MALE, age=5000.0)
+    assert (model.survives(young), model.survives(old)) == (True, False)
+
+
+# --8<-- [end:test-deep]
 
 
 @pytest.mark.parametrize(

@@ -72,10 +72,17 @@ async def read_body(request: Request) -> bytes:
 
 
 def declared_length(headers: Iterable[tuple[bytes, bytes]]) -> int:
-    """ヘッダーの Content-Length（ASGI の名前は小文字）。無いか数でなければ 0。"""
+    """ヘッダーの Content-Length（ASGI の名前は小文字）。無いか数でなければ 0。
+
+    上限より桁の多い長さは int にせずに、MAX_BODY_BYTES + 1 と答える（Python の int は
+    4,300 桁を超える文字列を読まずに ValueError を投げるので、何千桁の長さでも 413 にするため）。
+    """
     for name, value in headers:
         if name == b"content-length" and value.isdigit():
-            return int(value)
+            digits = value.lstrip(b"0")
+            if len(digits) > len(str(MAX_BODY_BYTES)):
+                return MAX_BODY_BYTES + 1
+            return int(digits or b"0")
     return 0
 
 
