@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: アプリケーション層（予測のサービス）と、ファイルの置き場のテスト。"""
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ from getting_started_ml.chapter15.infrastructure import (
 MOVIE = Movie(100.0, 200.0, 300.0, 1)
 FEMALE = Passenger(1, "female", None, 0, 0, 50.0, None)
 MALE = Passenger(3, "male", 30.0, 0, 0, 8.0, "S")
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-service]
@@ -154,6 +158,7 @@ def test_再帰の上限より深い木のモデルも保存して読む(tmp_pat
 # --8<-- [end:test-deep]
 
 
+# --8<-- [start:test-files]
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
@@ -180,16 +185,15 @@ def test_保存は置き換えで行い一時ファイルを残さない(tmp_pat
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cinema.json", "survived.json"]
 
 
-def test_乗客の行は整数に小数点を付けず無い値は空にする() -> None:
-    assert raw_row(Passenger(1, "female", None, 0, 2, 50.0, None)) == [
-        "1",
-        "female",
-        "",
-        "0",
-        "2",
-        "50.0",
-        "",
-    ]
+def test_大きすぎるファイルは読まずに使わない(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = store_with_invented_models(tmp_path)
+    with store.path_of("cinema").open("a", encoding="utf-8") as file:
+        file.write(" " * (8 * 1024 * 1024))  # JSON としては正しい（末尾の空白）
+    with caplog.at_level(logging.ERROR), pytest.raises(ModelNotFoundError):
+        store.load_sales_model()
+    assert "大きすぎます" in caplog.text
 
 
 def reseal(path: Path, edit: Callable[[dict[str, Any]], None]) -> None:
@@ -215,6 +219,9 @@ def first_leaf(tree: dict[str, Any]) -> dict[str, Any]:
     while "label" not in tree:
         tree = tree["left"]
     return tree
+
+
+# --8<-- [end:test-files]
 
 
 # --8<-- [start:test-meaning]
@@ -299,6 +306,19 @@ def test_大きさとmtimeを戻した書き換えにもctimeで気づく(tmp_pa
 # --8<-- [end:test-cache]
 
 
+# --8<-- [start:test-shortcut]
+def test_乗客の行は整数に小数点を付けず無い値は空にする() -> None:
+    assert raw_row(Passenger(1, "female", None, 0, 2, 50.0, None)) == [
+        "1",
+        "female",
+        "",
+        "0",
+        "2",
+        "50.0",
+        "",
+    ]
+
+
 @settings(max_examples=200, deadline=None)
 @given(PASSENGERS)
 def test_表を作らない予測は第8章の表の変換と同じ数を作る(passenger: Passenger) -> None:
@@ -309,12 +329,4 @@ def test_表を作らない予測は第8章の表の変換と同じ数を作る(
     assert model.survives(passenger) == (pipeline.predict(table)[0] == 1)
 
 
-def test_大きすぎるファイルは読まずに使わない(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    store = store_with_invented_models(tmp_path)
-    with store.path_of("cinema").open("a", encoding="utf-8") as file:
-        file.write(" " * (8 * 1024 * 1024))  # JSON としては正しい（末尾の空白）
-    with caplog.at_level(logging.ERROR), pytest.raises(ModelNotFoundError):
-        store.load_sales_model()
-    assert "大きすぎます" in caplog.text
+# --8<-- [end:test-shortcut]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: インフラストラクチャ層。モデルをファイルに保存して読み、ドメインの約束に合わせる。
 
 モデルのファイルは JSON で、種類・形式の版・中身の SHA-256 を添える。pickle は使わない
@@ -56,6 +57,9 @@ MAX_MODEL_BYTES = 8 * 1024 * 1024
 """モデルのファイルの大きさの上限。読むのはイベントループの上なので、大きすぎるファイルは読まない。"""
 SETTLE_SECONDS = 2.0
 """ファイルの ctime がこれより新しいうちは、stat が同じでも読み直す（時刻の刻みの粗さへの備え）。"""
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:adapters]
@@ -122,6 +126,7 @@ class PipelineSurvivalModel:
 # --8<-- [end:adapters]
 
 
+# --8<-- [start:raw-row]
 def raw_row(passenger: Passenger) -> list[str]:
     """第 8 章の生の表の 1 行（Pclass, Sex, Age, SibSp, Parch, Fare, Embarked の文字列）。
 
@@ -139,6 +144,9 @@ def raw_row(passenger: Passenger) -> list[str]:
         repr(float(passenger.fare)),
         passenger.embarked or "",
     ]
+
+
+# --8<-- [end:raw-row]
 
 
 # --8<-- [start:envelope]
@@ -218,6 +226,7 @@ def open_envelope(text: str, kind: str) -> Any:
 # --8<-- [end:envelope]
 
 
+# --8<-- [start:meaning]
 def linear_model_to_payload(model: LinearModel) -> dict[str, Any]:
     """線形回帰の切片と、列の順の係数。"""
     if not isinstance(model, LinearModel):
@@ -250,7 +259,6 @@ def _is_bounded_number(value: object) -> bool:
     )
 
 
-# --8<-- [start:meaning]
 def check_pipeline(pipeline: FittedPipeline) -> FittedPipeline:
     """第 8 章の形の検査に加えて、意味を確かめる。葉は 0 か 1、カテゴリは API の選べる値、
     ダミー変数は並べ替え済みで重ならず、年齢と境界は有限で大きすぎない。"""
@@ -419,9 +427,6 @@ class FileModelStore:
         return target
 
 
-# --8<-- [end:store]
-
-
 def _sales_model_from_payload(payload: Any) -> LinearSalesModel:
     return LinearSalesModel(linear_model_from_payload(payload))
 
@@ -430,3 +435,6 @@ def _survival_model_from_payload(payload: Any) -> PipelineSurvivalModel:
     """形は第 8 章の読み込み（PipelineFormatError）に任せ、意味を check_pipeline で確かめる。"""
     pipeline = pipeline_from_json(json_text(payload))
     return PipelineSurvivalModel(check_pipeline(pipeline))
+
+
+# --8<-- [end:store]

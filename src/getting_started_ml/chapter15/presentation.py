@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: プレゼンテーション層。HTTP の約束（パス、状態コード、ボディ）をここで守る。
 
 FastAPI のボディの検査（pydantic）は使わない。約束の日本語の理由を、決まった順にすべて返すため。
@@ -47,6 +48,9 @@ TOO_LARGE = "ボディが大きすぎます（1 MiB まで）"
 
 class BodyTooLargeError(Exception):
     """ボディが MAX_BODY_BYTES を超えた。"""
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:body]
@@ -264,6 +268,7 @@ class FailureLog:
 # --8<-- [end:errors]
 
 
+# --8<-- [start:openapi]
 def json_type(spec_kind: Callable[[object], bool]) -> str:
     """検査の関数に対応する JSON Schema の型の名前。"""
     if spec_kind is is_integer:
@@ -346,3 +351,6 @@ def contract(schema: Schema, success: dict[str, Any]) -> dict[str, Any]:
             "503": {"description": "学習済みモデルが無い", **errors},
         },
     }
+
+
+# --8<-- [end:openapi]
