@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: HTTP の約束のテスト（FastAPI の TestClient と、作りもののモデル）。"""
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def client() -> TestClient:
 
 def without(body: dict[str, Any], *names: str) -> dict[str, Any]:
     return {key: value for key, value in body.items() if key not in names}
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-success]
@@ -168,6 +172,15 @@ def test_1MiBを超えるボディは413(client: TestClient) -> None:
     assert response.status_code == 413
 
 
+def test_何千桁のContent_Lengthも500にせず413(client: TestClient) -> None:
+    headers = {"content-length": "9" * 5000}  # int にすると ValueError になる桁数
+    response = client.post("/cinema/sales", content=b"{}", headers=headers)
+    assert (response.status_code, response.json()) == (
+        413,
+        {"detail": "ボディが大きすぎます（1 MiB まで）"},
+    )
+
+
 def test_思いがけない失敗は500で中身を見せずログに1行だけ書く(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -213,6 +226,7 @@ def test_先に切れた接続には答えずログに1行だけ書く(
 # --8<-- [end:test-other-errors]
 
 
+# --8<-- [start:test-document]
 def test_日本語はエスケープせずUTF_8で返す(client: TestClient) -> None:
     response = client.post("/cinema/sales", content=b"{")
     assert "JSON の形式".encode() in response.content
@@ -224,6 +238,9 @@ def test_OpenAPIの文書にボディの形を載せる(client: TestClient) -> N
     schema = movie["application/json"]["schema"]
     assert schema["required"] == ["sns1", "sns2", "actor", "original"]
     assert schema["properties"]["original"] == {"type": "integer", "enum": [0, 1]}
+
+
+# --8<-- [end:test-document]
 
 
 # --8<-- [start:test-huge-numbers]
@@ -259,9 +276,6 @@ def test_予測が有限の数にならなければ422で理由を返す(tmp_pat
     )
 
 
-# --8<-- [end:test-huge-numbers]
-
-
 def test_切片が溢れるモデルのファイルでも健康状態は200でdegraded(tmp_path: Path) -> None:
     store = store_with_invented_models(tmp_path)
     path = store.path_of("cinema")
@@ -273,3 +287,6 @@ def test_切片が溢れるモデルのファイルでも健康状態は200でde
     health = client.get("/health")
     assert (health.status_code, health.json()["status"]) == (200, "degraded")
     assert client.post("/cinema/sales", json=MOVIE).status_code == 503
+
+
+# --8<-- [end:test-huge-numbers]

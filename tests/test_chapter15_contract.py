@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: 約束の性質のテスト。どんなボディにも、約束の形の応答だけを返す（500 は出ない）。"""
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def client_for(store: ModelStore) -> TestClient:
 CLIENT = client_for(StubStore(StubSalesModel(), StubSurvivalModel()))
 
 
+# --8<-- [end:header]
+
 # --8<-- [start:json-numbers]
 json_numbers = st.one_of(
     st.integers(-5, 5),
@@ -46,6 +49,7 @@ json_numbers = st.one_of(
 )
 # --8<-- [end:json-numbers]
 
+# --8<-- [start:strategies]
 json_values = st.recursive(
     st.one_of(
         st.none(),
@@ -122,6 +126,9 @@ def matches(schema: dict[str, Any], value: Any) -> bool:
     )
 
 
+# --8<-- [end:strategies]
+
+
 # --8<-- [start:test-openapi]
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["/cinema/sales", "/survived"]), st.data())
@@ -195,11 +202,11 @@ def test_実データのモデルでもどんなボディにも200か422で答�
     check_contract(real_client, route, data)
 
 
-# --8<-- [end:test-contract]
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.binary(max_size=64))
 def test_どんなバイト列にも422か200で答える(content: bytes) -> None:
     response = CLIENT.post("/survived", content=content)
     assert response.status_code in (200, 422)
+
+
+# --8<-- [end:test-contract]

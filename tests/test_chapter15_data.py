@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: 実データで学習したモデルと、本文の実行の記録（黄金ファイル）のリプレイ。"""
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> FileModelStore:
     return store
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:test-real-models]
 @pytest.mark.data("cinema.csv", "Survived.csv")
 def test_学習したモデルで本の映画と乗客を予測する(trained: FileModelStore) -> None:
@@ -45,9 +49,6 @@ def test_学習したモデルで本の映画と乗客を予測する(trained: F
     assert sales == 7730.457421687023  # Java 版と同じ足し算の順なので、最後の桁まで同じ
     assert service.predict_survival(Passenger(1, "female", 30.0, 0, 0, 80.0, "C")).survived
     assert not service.predict_survival(Passenger(3, "male", 30.0, 0, 0, 8.0, "S")).survived
-
-
-# --8<-- [end:test-real-models]
 
 
 @pytest.mark.data("cinema.csv", "Survived.csv")
@@ -60,6 +61,9 @@ def test_実データのパイプラインでも表を作らない予測は第8�
     table = Table.of(FEATURES, [raw_row(passenger)])
     assert model.features(passenger) == model.pipeline.features(table)[0]
     assert model.survives(passenger) == (model.pipeline.predict(table)[0] == 1)
+
+
+# --8<-- [end:test-real-models]
 
 
 # --8<-- [start:test-idiomatic]
@@ -94,6 +98,7 @@ def test_本文の実行の記録をそのまま再現する(golden: Callable[[s
 # --8<-- [end:test-session]
 
 
+# --8<-- [start:commands]
 def test_データが無ければtrainは1行の説明で終わる(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "getting_started_ml.chapter15", "train", "--models", str(tmp_path)],
@@ -153,3 +158,6 @@ def replay_curl(command: list[str], url: str) -> str:
         headers=headers,
     )
     return f"{response.text} {response.status_code}"
+
+
+# --8<-- [end:commands]

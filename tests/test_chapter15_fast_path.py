@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: 1 件ごとの近道（直接呼ぶ経路、JSON にしておいた応答、正しいボディの近道）のテスト。
 
 近道は速くするためだけのもので、答えを変えてはいけない。どのテストも、近道の答えが、
@@ -34,6 +35,7 @@ from getting_started_ml.chapter15.presentation import (
     survived_body,
 )
 from getting_started_ml.chapter15.validation import (
+    MAX_BODY_BYTES,
     MOVIE,
     PASSENGER,
     InvalidRequestError,
@@ -47,6 +49,9 @@ MOVIE_BODY = {"sns1": 200.0, "sns2": 500.0, "actor": 3000.0, "original": 1}
 def client() -> TestClient:
     store = StubStore(StubSalesModel(1234.5), StubSurvivalModel(True))
     return TestClient(create_app(PredictionService(store)))
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-direct]
@@ -135,6 +140,7 @@ def test_正しいボディの近道は理由を集める道と同じ答えを�
 # --8<-- [end:test-shortcut]
 
 
+# --8<-- [start:test-body]
 def call_read_body(messages: Sequence[Message], headers: list[tuple[bytes, bytes]]) -> bytes:
     """messages を順に受け取る要求のボディを read_body で読む。"""
     waiting = list(messages)
@@ -174,7 +180,13 @@ def test_ボディの途中で切れたらClientDisconnect() -> None:
         ([(b"host", b"x"), (b"content-length", b"42")], 42),
         ([(b"content-length", b"-1")], 0),
         ([(b"content-length", b"12abc")], 0),
+        ([(b"content-length", b"0" * 5000 + b"7")], 7),
+        ([(b"content-length", b"1" + b"0" * 7)], MAX_BODY_BYTES + 1),
+        ([(b"content-length", b"9" * 5000)], MAX_BODY_BYTES + 1),
     ],
 )
 def test_宣言されたボディの長さ(headers: list[tuple[bytes, bytes]], length: int) -> None:
     assert declared_length(headers) == length
+
+
+# --8<-- [end:test-body]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: 本物の uvicorn を 127.0.0.1 の空きポートで起動し、HTTP で確かめる。"""
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ async def send_all(url: str, concurrency: int) -> list[tuple[int, int]]:
     return results
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:test-server]
 def test_50の接続から500件を送っても失わず正しく答える(server: str) -> None:
     results = asyncio.run(send_all(server, concurrency=50))
@@ -89,9 +93,6 @@ def test_モデルのファイルを消すと再起動せずにdegradedになる
     assert httpx2.get(f"{server}/health").json()["status"] == "ok"
 
 
-# --8<-- [end:test-server]
-
-
 @pytest.mark.parametrize(
     ("content", "status"),
     [
@@ -119,3 +120,6 @@ def test_サーバーはボディにファイルの場所を出さない(server:
         assert str(Path(models.directory)) not in response.text
     finally:
         path.write_bytes(saved)
+
+
+# --8<-- [end:test-server]

@@ -1,7 +1,9 @@
+# --8<-- [start:header]
 """第 15 章: アプリケーション層（予測のサービス）と、ファイルの置き場のテスト。"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -12,6 +14,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.chapter15 import (
     PASSENGERS,
     StubSalesModel,
@@ -23,13 +26,15 @@ from support.chapter15 import (
 )
 
 from getting_started_ml.chapter02 import Table
+from getting_started_ml.chapter03 import Leaf, Node, Split
 from getting_started_ml.chapter07 import LinearModel
-from getting_started_ml.chapter08 import FEATURES
+from getting_started_ml.chapter08 import FEATURES, pipeline_to_json
 from getting_started_ml.chapter15.application import PredictionService
 from getting_started_ml.chapter15.domain import ModelNotFoundError, Movie, Passenger
 from getting_started_ml.chapter15.infrastructure import (
     FileModelStore,
     PipelineSurvivalModel,
+    canonical_json,
     digest,
     raw_row,
 )
@@ -37,6 +42,9 @@ from getting_started_ml.chapter15.infrastructure import (
 MOVIE = Movie(100.0, 200.0, 300.0, 1)
 FEMALE = Passenger(1, "female", None, 0, 0, 50.0, None)
 MALE = Passenger(3, "male", 30.0, 0, 0, 8.0, "S")
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-service]
@@ -113,6 +121,44 @@ def test_書き換えられたファイルは使わずにログに理由を書�
 # --8<-- [end:test-store]
 
 
+# --8<-- [start:test-deep]
+DEEP = 1_000
+"""保存する木の深さ（入れ子は、再帰の既定の上限 1,000 段より深くなる）。"""
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda children: st.lists(children) | st.dictionaries(st.text(), children),
+)
+
+
+@given(JSON_VALUES)
+def test_正規のJSONは標準のjsonで書いたものと1文字も変わらない(value: object) -> None:
+    standard = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    assert canonical_json(value) == standard
+
+
+def test_再帰の上限より深い木のモデルも保存して読む(tmp_path: Path) -> None:
+    pipeline = invented_pipeline()
+    tree = pipeline.tree
+    for level in range(DEEP):  # Age で 1 段ずつ切る。左は葉、右が 1 段深い木
+        tree = Node(Split("Age", float(level), 0.5), Leaf(level % 2), tree)
+    deep = dataclasses.replace(pipeline, tree=tree, max_depth=None)
+    store = FileModelStore(tmp_path)
+    try:
+        store.save_survival_model(deep)
+        model: PipelineSurvivalModel | None = store.load_survival_model()
+    except (RecursionError, ModelNotFoundError):  # トレースバックの 1,000 段を比べ続けないよう外で
+        model = None
+    assert model is not None, "保存か読み込みが再帰の上限に届きました"
+    assert pipeline_to_json(model.pipeline) == pipeline_to_json(deep)
+    young, old = dataclasses.replace(MALE, age=0.0), dataclasses.replace(MALE, age=5000.0)
+    assert (model.survives(young), model.survives(old)) == (True, False)
+
+
+# --8<-- [end:test-deep]
+
+
+# --8<-- [start:test-files]
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
@@ -139,16 +185,15 @@ def test_保存は置き換えで行い一時ファイルを残さない(tmp_pat
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cinema.json", "survived.json"]
 
 
-def test_乗客の行は整数に小数点を付けず無い値は空にする() -> None:
-    assert raw_row(Passenger(1, "female", None, 0, 2, 50.0, None)) == [
-        "1",
-        "female",
-        "",
-        "0",
-        "2",
-        "50.0",
-        "",
-    ]
+def test_大きすぎるファイルは読まずに使わない(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = store_with_invented_models(tmp_path)
+    with store.path_of("cinema").open("a", encoding="utf-8") as file:
+        file.write(" " * (8 * 1024 * 1024))  # JSON としては正しい（末尾の空白）
+    with caplog.at_level(logging.ERROR), pytest.raises(ModelNotFoundError):
+        store.load_sales_model()
+    assert "大きすぎます" in caplog.text
 
 
 def reseal(path: Path, edit: Callable[[dict[str, Any]], None]) -> None:
@@ -174,6 +219,9 @@ def first_leaf(tree: dict[str, Any]) -> dict[str, Any]:
     while "label" not in tree:
         tree = tree["left"]
     return tree
+
+
+# --8<-- [end:test-files]
 
 
 # --8<-- [start:test-meaning]
@@ -258,6 +306,19 @@ def test_大きさとmtimeを戻した書き換えにもctimeで気づく(tmp_pa
 # --8<-- [end:test-cache]
 
 
+# --8<-- [start:test-shortcut]
+def test_乗客の行は整数に小数点を付けず無い値は空にする() -> None:
+    assert raw_row(Passenger(1, "female", None, 0, 2, 50.0, None)) == [
+        "1",
+        "female",
+        "",
+        "0",
+        "2",
+        "50.0",
+        "",
+    ]
+
+
 @settings(max_examples=200, deadline=None)
 @given(PASSENGERS)
 def test_表を作らない予測は第8章の表の変換と同じ数を作る(passenger: Passenger) -> None:
@@ -268,12 +329,4 @@ def test_表を作らない予測は第8章の表の変換と同じ数を作る(
     assert model.survives(passenger) == (pipeline.predict(table)[0] == 1)
 
 
-def test_大きすぎるファイルは読まずに使わない(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    store = store_with_invented_models(tmp_path)
-    with store.path_of("cinema").open("a", encoding="utf-8") as file:
-        file.write(" " * (8 * 1024 * 1024))  # JSON としては正しい（末尾の空白）
-    with caplog.at_level(logging.ERROR), pytest.raises(ModelNotFoundError):
-        store.load_sales_model()
-    assert "大きすぎます" in caplog.text
+# --8<-- [end:test-shortcut]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: 遅いクライアント。要求を受け取り終える期限を過ぎた接続は、サーバーが閉じる。"""
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ def trickle(connection: socket.socket, pieces: list[bytes], interval: float) -> 
     while not closed(connection) and time.monotonic() - start <= BOUND:
         time.sleep(0.05)
     return time.monotonic() - start
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-slow]

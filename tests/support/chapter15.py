@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章のテストの道具: 作りものの置き場とモデル、小さな学習済みモデル、本物のサーバーの起動。"""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from getting_started_ml.chapter15.domain import (
     Passenger,
 )
 from getting_started_ml.chapter15.infrastructure import FileModelStore
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:stubs]
@@ -72,6 +75,7 @@ class StubStore:
 # --8<-- [end:stubs]
 
 
+# --8<-- [start:invented]
 PASSENGERS = st.builds(  # 年齢は None、-0.0、1e308、桁の多い整数も
     Passenger,
     pclass=st.sampled_from([1, 2, 3]),
@@ -111,6 +115,9 @@ def store_with_invented_models(directory: Path) -> FileModelStore:
     store.save_sales_model(invented_linear_model())
     store.save_survival_model(invented_pipeline())
     return store
+
+
+# --8<-- [end:invented]
 
 
 # --8<-- [start:server]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: アプリケーション層。置き場からモデルを読み、予測し、健康状態を答える。"""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from getting_started_ml.chapter15.domain import (
     SalesPrediction,
     SurvivalPrediction,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:service]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: ドメイン層。映画と乗客、予測、モデルが無いという失敗、モデルと置き場の約束。
 
 ここは何にも依存しない。ファイルも HTTP も、この層からは見えない。
@@ -18,6 +19,9 @@ SEXES = ("female", "male")
 PORTS = ("C", "Q", "S")
 LOGGER = logging.getLogger("getting_started_ml.chapter15")
 """この章のログ（どの層も同じ名前に書く。ファイルの場所など、応答に書かない事情はここにだけ書く）。"""
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:domain]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章のコマンド: train で実データの 2 つのモデルを学習して保存し、serve で API を起動する。
 
 学習の条件は第 7 章と第 8 章のまま。層をつなぐのもここ（置き場・サービス・アプリを組み立てる）。
@@ -23,6 +24,10 @@ PORT = 8015
 DEFAULT_MODELS = Path("models")
 
 
+# --8<-- [end:header]
+
+
+# --8<-- [start:parser]
 def parser() -> argparse.ArgumentParser:
     """引数の読み方。既定値は --help に出る。"""
     commands = argparse.ArgumentParser(
@@ -52,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
         help="要求（ヘッダーとボディ）を受け取り終えるまでの秒数。過ぎたら接続を閉じる",
     )
     return commands
+
+
+# --8<-- [end:parser]
 
 
 # --8<-- [start:train]

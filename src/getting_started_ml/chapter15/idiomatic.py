@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章を scikit-learn と pandas で書くと: LinearRegression で学習し、同じ形式で保存する。
 
 API の層は何も変えない。変わるのは「誰が学習したか」だけで、係数を同じ JSON の形式に書けば、
@@ -15,6 +16,8 @@ from getting_started_ml.chapter02 import Table
 from getting_started_ml.chapter07 import FEATURES as CINEMA_FEATURES
 from getting_started_ml.chapter07 import prepare_cinema
 from getting_started_ml.chapter15.infrastructure import SALES_KIND, FileModelStore, envelope
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:idiomatic]

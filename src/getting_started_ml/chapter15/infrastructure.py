@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: インフラストラクチャ層。モデルをファイルに保存して読み、ドメインの約束に合わせる。
 
 モデルのファイルは JSON で、種類・形式の版・中身の SHA-256 を添える。pickle は使わない
@@ -22,7 +23,14 @@ from getting_started_ml.chapter03 import Leaf, Node, Tree, predict_one
 from getting_started_ml.chapter07 import FEATURES as CINEMA_FEATURES
 from getting_started_ml.chapter07 import LinearModel
 from getting_started_ml.chapter08 import FEATURES as SURVIVED_FEATURES
-from getting_started_ml.chapter08 import FittedPipeline, pipeline_from_json, pipeline_to_json
+from getting_started_ml.chapter08 import (
+    FittedPipeline,
+    PipelineFormatError,
+    json_text,
+    json_value,
+    pipeline_from_json,
+    pipeline_to_json,
+)
 from getting_started_ml.chapter15.domain import (
     LOGGER,
     MODEL_NAMES,
@@ -49,6 +57,9 @@ MAX_MODEL_BYTES = 8 * 1024 * 1024
 """モデルのファイルの大きさの上限。読むのはイベントループの上なので、大きすぎるファイルは読まない。"""
 SETTLE_SECONDS = 2.0
 """ファイルの ctime がこれより新しいうちは、stat が同じでも読み直す（時刻の刻みの粗さへの備え）。"""
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:adapters]
@@ -115,6 +126,7 @@ class PipelineSurvivalModel:
 # --8<-- [end:adapters]
 
 
+# --8<-- [start:raw-row]
 def raw_row(passenger: Passenger) -> list[str]:
     """第 8 章の生の表の 1 行（Pclass, Sex, Age, SibSp, Parch, Fare, Embarked の文字列）。
 
@@ -134,30 +146,58 @@ def raw_row(passenger: Passenger) -> list[str]:
     ]
 
 
+# --8<-- [end:raw-row]
+
+
 # --8<-- [start:envelope]
 def envelope(kind: str, payload: Any) -> str:
-    """中身に種類・形式の版・SHA-256 を添えた JSON の文字列。"""
-    return (
-        json.dumps(
-            {
-                "format": FORMAT,
-                "format_version": FORMAT_VERSION,
-                "kind": kind,
-                "sha256": digest(payload),
-                "payload": payload,
-            },
-            ensure_ascii=False,
-            indent=2,
-            allow_nan=False,
-        )
-        + "\n"
-    )
+    """中身に種類・形式の版・SHA-256 を添えた JSON の文字列（第 8 章の json_text で書く）。"""
+    document = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "kind": kind,
+        "sha256": digest(payload),
+        "payload": payload,
+    }
+    return json_text(document) + "\n"
 
 
 def digest(payload: Any) -> str:
     """キーを並べ替え、空白を入れない JSON にした中身の SHA-256。"""
-    canonical = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical_json(payload).encode("utf-8")).hexdigest()
+
+
+def canonical_json(value: object) -> str:
+    """json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")) と同じ文字列。
+
+    json.dumps は入れ子を 1 段ごとに再帰するので、深い木では RecursionError になる。第 8 章の
+    json_text と同じく、これから書くもの（文字列か、値を入れた組）を逆順にスタックへ積んで書く。
+    """
+    parts: list[str] = []
+    waiting: list[str | tuple[object]] = [(value,)]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        elif isinstance(item[0], dict):
+            waiting += reversed(["{", *_canonical_members(item[0]), "}"])
+        elif isinstance(item[0], list | tuple):
+            children = [part for child in item[0] for part in (",", (child,))][1:]
+            waiting += reversed(["[", *children, "]"])
+        else:
+            parts.append(json.dumps(item[0], ensure_ascii=False))
+    return "".join(parts)
+
+
+def _canonical_members(mapping: dict[Any, Any]) -> list[str | tuple[object]]:
+    """辞書の中身を、名前の順に書く順で並べる（「,"名前":」の文字列と、値を入れた組）。"""
+    if not all(isinstance(key, str) for key in mapping):
+        raise TypeError("JSON のオブジェクトの名前は文字列です")
+    members: list[str | tuple[object]] = []
+    for position, key in enumerate(sorted(mapping)):
+        name = json.dumps(key, ensure_ascii=False)
+        members += [("," if position else "") + f"{name}:", (mapping[key],)]
+    return members
 
 
 class ModelFileError(ValueError):
@@ -167,9 +207,11 @@ class ModelFileError(ValueError):
 def open_envelope(text: str, kind: str) -> Any:
     """envelope の逆。形、版、種類、SHA-256 のどれかが合わなければ ModelFileError。"""
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
-    except (json.JSONDecodeError, RecursionError) as error:
+        document = json_value(text)  # 第 8 章の、再帰しない読み込み
+    except json.JSONDecodeError as error:
         raise ModelFileError(f"JSON として読めません（{error}）") from None
+    except PipelineFormatError:  # json_value は NaN と Infinity を第 8 章の失敗にする
+        raise ModelFileError("有限でない数（NaN か Infinity）があります") from None
     if not isinstance(document, dict):
         raise ModelFileError("JSON のオブジェクトではありません")
     for name, expected in (("format", FORMAT), ("format_version", FORMAT_VERSION), ("kind", kind)):
@@ -181,13 +223,10 @@ def open_envelope(text: str, kind: str) -> Any:
     return document["payload"]
 
 
-def _reject_constant(name: str) -> float:
-    raise ModelFileError(f"有限でない数 {name} があります")
-
-
 # --8<-- [end:envelope]
 
 
+# --8<-- [start:meaning]
 def linear_model_to_payload(model: LinearModel) -> dict[str, Any]:
     """線形回帰の切片と、列の順の係数。"""
     if not isinstance(model, LinearModel):
@@ -220,7 +259,6 @@ def _is_bounded_number(value: object) -> bool:
     )
 
 
-# --8<-- [start:meaning]
 def check_pipeline(pipeline: FittedPipeline) -> FittedPipeline:
     """第 8 章の形の検査に加えて、意味を確かめる。葉は 0 か 1、カテゴリは API の選べる値、
     ダミー変数は並べ替え済みで重ならず、年齢と境界は有限で大きすぎない。"""
@@ -330,7 +368,7 @@ class FileModelStore:
 
     def save_survival_model(self, pipeline: FittedPipeline) -> Path:
         """第 8 章のパイプラインを、第 8 章の JSON を中身にして保存する。"""
-        payload = json.loads(pipeline_to_json(pipeline))
+        payload = json_value(pipeline_to_json(pipeline))
         return self._write(SURVIVAL_MODEL, envelope(SURVIVAL_KIND, payload))
 
     def load_sales_model(self) -> LinearSalesModel:
@@ -389,14 +427,14 @@ class FileModelStore:
         return target
 
 
-# --8<-- [end:store]
-
-
 def _sales_model_from_payload(payload: Any) -> LinearSalesModel:
     return LinearSalesModel(linear_model_from_payload(payload))
 
 
 def _survival_model_from_payload(payload: Any) -> PipelineSurvivalModel:
     """形は第 8 章の読み込み（PipelineFormatError）に任せ、意味を check_pipeline で確かめる。"""
-    pipeline = pipeline_from_json(json.dumps(payload, ensure_ascii=False))
+    pipeline = pipeline_from_json(json_text(payload))
     return PipelineSurvivalModel(check_pipeline(pipeline))
+
+
+# --8<-- [end:store]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: プレゼンテーション層。HTTP の約束（パス、状態コード、ボディ）をここで守る。
 
 FastAPI のボディの検査（pydantic）は使わない。約束の日本語の理由を、決まった順にすべて返すため。
@@ -49,6 +50,9 @@ class BodyTooLargeError(Exception):
     """ボディが MAX_BODY_BYTES を超えた。"""
 
 
+# --8<-- [end:header]
+
+
 # --8<-- [start:body]
 async def read_body(request: Request) -> bytes:
     """ボディを読む。MAX_BODY_BYTES を超えたら、そこで読むのをやめて BodyTooLargeError。
@@ -72,10 +76,17 @@ async def read_body(request: Request) -> bytes:
 
 
 def declared_length(headers: Iterable[tuple[bytes, bytes]]) -> int:
-    """ヘッダーの Content-Length（ASGI の名前は小文字）。無いか数でなければ 0。"""
+    """ヘッダーの Content-Length（ASGI の名前は小文字）。無いか数でなければ 0。
+
+    上限より桁の多い長さは int にせずに、MAX_BODY_BYTES + 1 と答える（Python の int は
+    4,300 桁を超える文字列を読まずに ValueError を投げるので、何千桁の長さでも 413 にするため）。
+    """
     for name, value in headers:
         if name == b"content-length" and value.isdigit():
-            return int(value)
+            digits = value.lstrip(b"0")
+            if len(digits) > len(str(MAX_BODY_BYTES)):
+                return MAX_BODY_BYTES + 1
+            return int(digits or b"0")
     return 0
 
 
@@ -257,6 +268,7 @@ class FailureLog:
 # --8<-- [end:errors]
 
 
+# --8<-- [start:openapi]
 def json_type(spec_kind: Callable[[object], bool]) -> str:
     """検査の関数に対応する JSON Schema の型の名前。"""
     if spec_kind is is_integer:
@@ -339,3 +351,6 @@ def contract(schema: Schema, success: dict[str, Any]) -> dict[str, Any]:
             "503": {"description": "学習済みモデルが無い", **errors},
         },
     }
+
+
+# --8<-- [end:openapi]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: uvicorn の起動と、要求を受け取る期限（遅いクライアントへの備え）。
 
 uvicorn の --timeout-keep-alive は、要求と要求の「間」の待ち時間しか見ない。ヘッダーを 1 バイトずつ
@@ -24,6 +25,9 @@ KEEP_ALIVE = 5
 """応答のあと、次の要求を待つ秒数（uvicorn の既定と同じ）。"""
 READING = (h11.IDLE, h11.SEND_BODY)
 """相手（クライアント）が、まだ要求を送っている途中の状態。"""
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:deadline]
@@ -76,9 +80,6 @@ class DeadlineProtocol(H11Protocol):
         self.transport.close()
 
 
-# --8<-- [end:deadline]
-
-
 def _peer(client: tuple[str, int] | None) -> str:
     return "不明" if client is None else f"{client[0]}:{client[1]}"
 
@@ -90,6 +91,9 @@ def protocol_with(read_timeout: float) -> type[DeadlineProtocol]:
     if not 0 < read_timeout < float("inf"):
         raise ValueError(f"read_timeout は正の有限の秒数です（{read_timeout!r}）")
     return type("DeadlineProtocol", (DeadlineProtocol,), {"read_timeout": float(read_timeout)})
+
+
+# --8<-- [end:deadline]
 
 
 # --8<-- [start:run]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 15 章: 受け取った JSON を確かめ、映画や乗客にする。理由はすべて、決まった順に集める。"""
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ class InvalidRequestError(ValueError):
     def __init__(self, reasons: list[str]) -> None:
         super().__init__("、".join(reasons))
         self.reasons = reasons
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:parse]
