@@ -126,5 +126,11 @@ def test_負の罰則は失敗する(train: Sample) -> None:
         fit_polynomial(train, 3, -1.0)
 
 
+def test_検証データがSampleでなければ失敗する(train: Sample) -> None:
+    # 以前は degree_curve(train, None, [0]) が AttributeError で落ちた（頑健さのテストが見つけた）
+    with pytest.raises(TypeError, match="sample は Sample です"):
+        degree_curve(train, None, [0])  # type: ignore[arg-type]
+
+
 def test_本当の関数はsinの2πx() -> None:
     assert true_curve(0.25) == pytest.approx(math.sin(math.pi / 2))

@@ -151,9 +151,10 @@ def errors_of(
 ) -> tuple[float, float]:
     """train で当てはめ、train と validation の平均二乗誤差を返す。"""
     weights = fit_polynomial(train, degree, penalty)
+    x, t = checked_sample(validation)
     return (
         mean_squared_error(train.t, predict_polynomial(weights, train.x)),
-        mean_squared_error(validation.t, predict_polynomial(weights, validation.x)),
+        mean_squared_error(t, predict_polynomial(weights, x)),
     )
 
 
