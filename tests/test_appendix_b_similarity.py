@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: コサイン類似度、Simpson 係数、ROUGE-N、FID のテスト。"""
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ REFERENCES = [
 ]
 CANDIDATE = ["the", "cat", "sat", "on", "the", "mat"]
 vectors = st.lists(st.floats(-100, 100), min_size=1, max_size=8)
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-cosine]
