@@ -8,8 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
-from getting_started_ml.appendix_b import ClassCounts, class_counts, precision_recall_f1
-from getting_started_ml.appendix_b.averaging import Scores, scores_of
+from getting_started_ml.appendix_b.averaging import (
+    ClassCounts,
+    Scores,
+    class_counts,
+    precision_recall_f1,
+    scores_of,
+)
 
 ACTUAL = ["a", "a", "b", "c", "c", "c", "b"]
 PREDICTED = ["a", "b", "b", "c", "a", "c", "c"]

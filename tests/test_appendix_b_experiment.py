@@ -10,7 +10,7 @@ import pytest
 from conftest import Completed
 from sklearn.metrics import precision_recall_fscore_support
 
-from getting_started_ml.appendix_b import average_precision, class_counts, precision_recall_f1
+from getting_started_ml.appendix_b.averaging import class_counts, precision_recall_f1
 from getting_started_ml.appendix_b.figures import (
     BIAS_VARIANCE_FIGURE,
     OVERFITTING_FIGURE,
@@ -21,6 +21,7 @@ from getting_started_ml.appendix_b.figures import (
     survived_scores,
 )
 from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
+from getting_started_ml.appendix_b.ranking import average_precision
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter10 import LogisticRegression

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from getting_started_ml.appendix_b import Box
 from getting_started_ml.appendix_b.matching import (
     Detection,
     coco_average_precision,
     detection_average_precision,
     match_detections,
 )
+from getting_started_ml.appendix_b.overlap import Box
 from getting_started_ml.appendix_b.ranking import average_precision_101pt, detection_labels
 
 # 正解の箱 3 つ（A, B, C）と、信頼度つきの検出 5 つ。

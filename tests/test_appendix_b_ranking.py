@@ -8,15 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
-from getting_started_ml.appendix_b import (
+from getting_started_ml.appendix_b.ranking import (
     PrPoint,
     average_precision,
     average_precision_11pt,
     average_precision_all_points,
+    detection_labels,
     mean_average_precision,
     pr_curve,
 )
-from getting_started_ml.appendix_b.ranking import detection_labels
 from getting_started_ml.chapter11 import auc, roc_curve
 
 # 資料の例: 信頼度の高い順に並べた 10 件の検出の当たり外れ（正解の物体は 5 個）

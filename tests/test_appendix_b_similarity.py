@@ -13,9 +13,8 @@ from scipy.linalg import sqrtm
 from scipy.spatial.distance import cosine as scipy_cosine
 from sklearn.metrics.pairwise import cosine_similarity as sklearn_cosine_similarity
 
-from getting_started_ml.appendix_b import bleu, dice, iou
-from getting_started_ml.appendix_b.losses import rouge_n
-from getting_started_ml.appendix_b.overlap import simpson
+from getting_started_ml.appendix_b.losses import bleu, rouge_n
+from getting_started_ml.appendix_b.overlap import dice, iou, simpson
 from getting_started_ml.appendix_b.similarity import (
     Gaussian,
     cosine_distance,
