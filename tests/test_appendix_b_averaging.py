@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 多クラスの適合率・再現率・F 値の平均のテスト。"""
 
 from __future__ import annotations
@@ -7,11 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
-from getting_started_ml.appendix_b import ClassCounts, class_counts, precision_recall_f1
-from getting_started_ml.appendix_b.averaging import Scores, scores_of
+from getting_started_ml.appendix_b.averaging import (
+    ClassCounts,
+    Scores,
+    class_counts,
+    precision_recall_f1,
+    scores_of,
+)
 
 ACTUAL = ["a", "a", "b", "c", "c", "c", "b"]
 PREDICTED = ["a", "b", "b", "c", "a", "c", "c"]
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-average]
@@ -45,10 +53,10 @@ def test_知らない平均の名前は失敗する() -> None:
 
 # --8<-- [end:test-average]
 
+# --8<-- [start:test-sklearn-average]
 labels = st.lists(st.sampled_from("xyz"), min_size=1, max_size=30)
 
 
-# --8<-- [start:test-sklearn-average]
 @settings(max_examples=60, deadline=None)
 @given(st.data(), labels, st.sampled_from(["macro", "micro", "weighted"]))
 def test_3つの平均はscikit_learnと同じ(
@@ -77,6 +85,7 @@ def test_ミクロ平均は正解率と同じ(data: st.DataObject, actual: list[
 # --8<-- [end:test-sklearn-average]
 
 
+# --8<-- [start:test-scores]
 @pytest.mark.parametrize(
     ("tp", "fp", "fn", "message"),
     [
@@ -99,3 +108,6 @@ def test_件数が負や整数でなければ名前を書いて失敗する(
 def test_件数から3つの指標を求める() -> None:
     assert scores_of(3, 1, 2) == Scores(0.75, 0.6, 6 / 9)
     assert scores_of(0, 0, 0) == Scores(0.0, 0.0, 0.0)
+
+
+# --8<-- [end:test-scores]

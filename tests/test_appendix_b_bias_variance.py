@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: バイアス²・バリアンス・雑音への分解のテスト。"""
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from getting_started_ml.appendix_b.bias_variance import (
 )
 from getting_started_ml.appendix_b.generalization import NOISE_SD, true_curve
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:fixtures]
 @pytest.fixture(scope="module")
 def simple() -> Decomposition:
     return decompose(1)
@@ -24,6 +28,9 @@ def simple() -> Decomposition:
 @pytest.fixture(scope="module")
 def complex_() -> Decomposition:
     return decompose(9)
+
+
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-decomposition]
@@ -68,6 +75,7 @@ def test_罰則はバイアスを少し増やしバリアンスを大きく減�
 # --8<-- [end:test-decomposition]
 
 
+# --8<-- [start:test-more]
 def test_組が1つでは散らばりが求まらない() -> None:
     with pytest.raises(ValueError, match="n_sets は 2 以上"):
         decompose(1, n_sets=1)
@@ -80,3 +88,6 @@ def test_どのモデルも同じ新しい雑音で測りその大きさは0_062
     assert (fresh_simple == fresh_complex).all()
     truth = np.array([true_curve(x) for x in TEST_POINTS])
     assert float(np.mean((fresh_simple - truth) ** 2)) == pytest.approx(0.0614, abs=5e-5)
+
+
+# --8<-- [end:test-more]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 次元の呪い（区画の数、内接球の体積の割合、距離の集中）のテスト。"""
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from getting_started_ml.appendix_b.dimensionality import (
     share_inside_ball,
     uniform_points,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-ball]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: この本のモデルの指標、図、コマンドの出力のテスト。"""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from conftest import Completed
 from sklearn.metrics import precision_recall_fscore_support
 from support.figures import assert_same_numbers
 
-from getting_started_ml.appendix_b import average_precision, class_counts, precision_recall_f1
+from getting_started_ml.appendix_b.averaging import class_counts, precision_recall_f1
 from getting_started_ml.appendix_b.figures import (
     BIAS_VARIANCE_FIGURE,
     OVERFITTING_FIGURE,
@@ -21,6 +22,7 @@ from getting_started_ml.appendix_b.figures import (
     survived_scores,
 )
 from getting_started_ml.appendix_b.idiomatic import classification_table, survived_average_precision
+from getting_started_ml.appendix_b.ranking import average_precision
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03 import DecisionTree
 from getting_started_ml.chapter10 import LogisticRegression
@@ -28,13 +30,20 @@ from getting_started_ml.figures import FIGURES_DIR, embedded_data
 
 RunModule = Callable[..., Completed]
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:fixtures]
 @pytest.fixture(scope="module")
 def scores_and_labels() -> tuple[list[float], list[bool]]:
     """第 11 章の深さ 2 の木が Survived に付けた分割外のスコア。data マーカーと一緒に使う。"""
     return survived_scores()
 
 
+# --8<-- [end:fixtures]
+
+
+# --8<-- [start:test-models]
 @pytest.mark.data("iris.csv")
 def test_irisの木の3つの平均はscikit_learnと同じ() -> None:
     iris = prepare_iris(Table.load(IRIS))
@@ -82,6 +91,9 @@ def test_バイアスとバリアンスの図はリポジトリにある図と�
     assert max(totals) < 1.1 * min(totals)
 
 
+# --8<-- [end:test-models]
+
+
 # --8<-- [start:test-idiomatic]
 @pytest.mark.data("iris.csv")
 def test_classification_reportの表は自作の指標と同じ() -> None:
@@ -118,9 +130,13 @@ def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[st
 # --8<-- [end:test-command]
 
 
+# --8<-- [start:test-missing-data]
 def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:
     result = run_module("getting_started_ml.appendix_b", env={"ML_DATA_DIR": str(tmp_path)})
     assert result.returncode == 1
     assert "iris.csv" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+# --8<-- [end:test-missing-data]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 過学習と学習不足（多項式の次数と L2 正則化）のテスト。"""
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ from getting_started_ml.java_random import JavaRandom
 
 DEGREES = range(10)
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:fixtures]
 @pytest.fixture(scope="module")
 def train() -> Sample:
     return training_sample()
@@ -38,6 +42,9 @@ def train() -> Sample:
 @pytest.fixture(scope="module")
 def validation() -> Sample:
     return validation_sample()
+
+
+# --8<-- [end:fixtures]
 
 
 # --8<-- [start:test-fit]
@@ -116,6 +123,7 @@ def test_検証誤差は雑音の大きさを下回らない(train: Sample, vali
 # --8<-- [end:test-curves]
 
 
+# --8<-- [start:test-errors]
 def test_次数が大きすぎれば失敗する(train: Sample) -> None:
     with pytest.raises(ValueError, match="degree は 20 以下"):
         fit_polynomial(train, 21)
@@ -138,3 +146,6 @@ def test_空の検証データは名前を挙げて失敗する(train: Sample) -
 
 def test_本当の関数はsinの2πx() -> None:
     assert true_curve(0.25) == pytest.approx(math.sin(math.pi / 2))
+
+
+# --8<-- [end:test-errors]

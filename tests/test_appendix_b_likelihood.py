@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 決定係数 R² の読み方と、損失の最尤推定としての読み方のテスト。"""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from getting_started_ml.appendix_b.likelihood import (
 from getting_started_ml.chapter07 import r2_score
 
 values = st.lists(st.floats(-100, 100), min_size=3, max_size=15)
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-r2]

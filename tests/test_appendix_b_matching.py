@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 検出と正解の箱の対応づけ、101 点補間の AP、COCO 式の AP@[.50:.95] のテスト。"""
 
 from __future__ import annotations
@@ -7,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from getting_started_ml.appendix_b import Box
 from getting_started_ml.appendix_b.matching import (
     Detection,
     coco_average_precision,
     detection_average_precision,
     match_detections,
 )
+from getting_started_ml.appendix_b.overlap import Box
 from getting_started_ml.appendix_b.ranking import average_precision_101pt, detection_labels
 
 # 正解の箱 3 つ（A, B, C）と、信頼度つきの検出 5 つ。
@@ -26,6 +27,8 @@ DETECTIONS = [
     Detection(0.5, Box(10, 10, 11, 11)),  # どれとも重ならない
 ]
 HITS = (True, True, False, False, False, True, True, False, False, True)
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-matching]
@@ -104,6 +107,7 @@ def test_pycocotoolsの再現率の目盛りは浮動小数で少しずれる() 
 
 # --8<-- [end:test-coco]
 
+# --8<-- [start:test-property]
 boxes = st.builds(
     lambda x, y, w, h: Box(x, y, x + w, y + h),
     st.integers(0, 6),
@@ -126,3 +130,6 @@ def test_当たりの数は正解の数を超えず信頼度の順に並ぶ(
     matching = match_detections(detections, truths, threshold)
     assert sum(matching.hits) <= len(truths)
     assert matching.scores == sorted(matching.scores, reverse=True)
+
+
+# --8<-- [end:test-property]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 重なり（IoU・Dice）、回帰の損失（Huber・Smooth L1）、言語の指標のテスト。"""
 
 from __future__ import annotations
@@ -9,22 +10,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import f1_score, jaccard_score, log_loss
 
-from getting_started_ml.appendix_b import (
-    Box,
+from getting_started_ml.appendix_b.losses import (
     bleu,
     brevity_penalty,
     cross_entropy,
-    dice,
     huber,
-    iou,
     perplexity,
     smooth_l1,
 )
+from getting_started_ml.appendix_b.overlap import Box, dice, iou
 
 REFERENCES = [
     ["the", "cat", "is", "on", "the", "mat"],
     ["there", "is", "a", "cat", "on", "the", "mat"],
 ]
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-overlap]
@@ -138,6 +139,7 @@ def test_一致する4_gramが無ければBLEUは0() -> None:
 # --8<-- [end:test-language]
 
 
+# --8<-- [start:test-errors]
 @pytest.mark.parametrize(
     ("candidate", "reference", "message"),
     [
@@ -159,3 +161,6 @@ def test_確率が小さすぎてパープレキシティがfloatに収まらな
     assert perplexity([1e-300]) == pytest.approx(1e300)
     with pytest.raises(ValueError, match=r"probabilities .*float に収まりません"):
         perplexity([5e-324])
+
+
+# --8<-- [end:test-errors]

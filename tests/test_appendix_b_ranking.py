@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: PR 曲線と平均適合率（AP・mAP）のテスト。"""
 
 from __future__ import annotations
@@ -7,19 +8,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
-from getting_started_ml.appendix_b import (
+from getting_started_ml.appendix_b.ranking import (
     PrPoint,
     average_precision,
     average_precision_11pt,
     average_precision_all_points,
+    detection_labels,
     mean_average_precision,
     pr_curve,
 )
-from getting_started_ml.appendix_b.ranking import detection_labels
 from getting_started_ml.chapter11 import auc, roc_curve
 
 # 資料の例: 信頼度の高い順に並べた 10 件の検出の当たり外れ（正解の物体は 5 個）
 HITS = (True, True, False, False, False, True, True, False, False, True)
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-ap]
@@ -49,6 +52,7 @@ def test_mAPはクラスごとのAPの平均() -> None:
 # --8<-- [end:test-ap]
 
 
+# --8<-- [start:test-pr-curve]
 def test_同じスコアは1つの点にまとめる() -> None:
     assert pr_curve([0.9, 0.5, 0.5, 0.1], [True, False, True, False]) == [
         PrPoint(0.9, 0.5, 1.0),
@@ -70,6 +74,9 @@ def test_正例が無ければ失敗する() -> None:
 def test_件数が違えば両方の件数を書いて失敗する() -> None:
     with pytest.raises(ValueError, match=r"スコア 2 件、正解 1 件"):
         pr_curve([0.3, 0.2], [True])
+
+
+# --8<-- [end:test-pr-curve]
 
 
 # --8<-- [start:test-sklearn-ap]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: Fβ・特異度・偽陽性率と、しきい値 1 つの動作点のテスト。"""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ CM = ConfusionMatrix(tp=6, fp=2, fn=4, tn=8)  # 適合率 6/8、再現率 6/10�
 matrices = st.builds(
     ConfusionMatrix, st.integers(0, 30), st.integers(0, 30), st.integers(0, 30), st.integers(0, 30)
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-rates]
@@ -91,6 +94,10 @@ def test_動作点はROC曲線とPR曲線の点の上にある(rows: list[tuple[
 # --8<-- [end:test-operating-point]
 
 
+# --8<-- [start:test-errors]
 def test_βが0以下なら失敗する() -> None:
     with pytest.raises(ValueError, match="beta は正の数"):
         f_beta(CM, 0.0)
+
+
+# --8<-- [end:test-errors]

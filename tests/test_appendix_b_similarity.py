@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: コサイン類似度、Simpson 係数、ROUGE-N、FID のテスト。"""
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from scipy.linalg import sqrtm
 from scipy.spatial.distance import cosine as scipy_cosine
 from sklearn.metrics.pairwise import cosine_similarity as sklearn_cosine_similarity
 
-from getting_started_ml.appendix_b import bleu, dice, iou
-from getting_started_ml.appendix_b.losses import rouge_n
-from getting_started_ml.appendix_b.overlap import simpson
+from getting_started_ml.appendix_b.losses import bleu, rouge_n
+from getting_started_ml.appendix_b.overlap import dice, iou, simpson
 from getting_started_ml.appendix_b.similarity import (
     Gaussian,
     cosine_distance,
@@ -31,6 +31,8 @@ REFERENCES = [
 ]
 CANDIDATE = ["the", "cat", "sat", "on", "the", "mat"]
 vectors = st.lists(st.floats(-100, 100), min_size=1, max_size=8)
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:test-cosine]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 層化 k 分割、1 つ抜き、時系列、グループの分け方と、入れ子の交差検証のテスト。"""
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from getting_started_ml.appendix_b.splitting import (
 )
 from getting_started_ml.chapter11 import Fold, accuracy, k_fold, k_fold_sequential
 
+# --8<-- [end:header]
 
+
+# --8<-- [start:helpers]
 def assert_partition(folds: Sequence[Fold], n_samples: int) -> None:
     """どの行もちょうど 1 回テストになり、訓練はテスト以外のすべて。"""
     tests = [p for fold in folds for p in fold.test]
@@ -42,6 +46,8 @@ def class_counts_per_fold(
 
 
 labels_strategy = st.lists(st.sampled_from("aab"), min_size=6, max_size=40)
+
+# --8<-- [end:helpers]
 
 
 # --8<-- [start:test-stratified]

@@ -26,7 +26,6 @@ CHAPTERS_WITH_CODE = [
 NOT_YET_READABLE: dict[str, str] = {
     "03": "章の終わり（test_chapter03_deep.py）: 深い木の ==・repr を本文が見せていない",
     "04": "かたまり 12（test_chapter04_ignore.py）: .gitignore が最終版で Red にならない",
-    "appendix-b": "かたまり 12（averaging.py）: 定義されていない名前 dataclass など",
     "appendix-c": "章の終わり（test_appendix_c_differential.py）: t の分位点の直しが本文に無い",
 }
 

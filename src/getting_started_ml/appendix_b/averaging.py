@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 3 つ以上のクラスの適合率・再現率・F 値を 1 つにまとめる（マクロ・ミクロ・重み付き）。"""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from dataclasses import dataclass
 from getting_started_ml.checks import require_count, require_same_length, require_sequence
 
 AVERAGES = ("macro", "micro", "weighted")
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:class-counts]

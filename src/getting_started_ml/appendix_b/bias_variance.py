@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 二乗誤差の期待値をバイアス²・バリアンス・雑音に分ける（何組もの訓練データで実測する）。
 
 同じ位置 x に、雑音だけを引き直した訓練データを n_sets 組作り、組ごとに多項式を当てはめる。
@@ -28,6 +29,8 @@ TEST_POINTS = tuple((j + 0.5) / 20 for j in range(20))
 """テストの位置: 0〜1 を 20 等分した区間の中央。"""
 MAX_SETS = 2000
 MAX_TOTAL_POINTS = 10_000
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:decomposition]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 次元の呪い（空間を覆う区画の数、内接球の体積の割合、距離の集中）。"""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ MAX_DIGITS = 10_000
 """cells_to_cover が返す数の桁数の上限。これより大きな数は作らずに失敗する。"""
 MAX_VALUES = 1_000_000
 """uniform_points が作る数の個数（点の数 × 次元）の上限。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:cells-and-ball]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B のコマンド: 資料の計算例と、この本のモデル（iris と Survived の木）の指標を表示する。"""
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ from getting_started_ml.chapter11 import (
 )
 from getting_started_ml.numeric import format_fixed
 
+# --8<-- [end:header]
+
 # --8<-- [start:worked-examples]
 DETECTION_HITS = (True, True, False, False, False, True, True, False, False, True)
 CLASS_APS = (0.753, 0.990, 0.683)
@@ -107,6 +110,7 @@ GROUPS = ("A", "A", "A", "B", "B", "C", "C", "C", "C", "D")
 # --8<-- [end:worked-examples]
 
 
+# --8<-- [start:printers]
 def fixed(value: float) -> str:
     """Java と同じ半上げで小数 4 桁にする。"""
     return format_fixed(value, 4)
@@ -342,6 +346,10 @@ def print_splits(labels: Sequence[bool]) -> None:
     )
 
 
+# --8<-- [end:printers]
+
+
+# --8<-- [start:main]
 def main() -> None:
     """資料の計算例と、この本のモデルの指標を表示する。"""
     iris = prepare_iris(Table.load(IRIS))
@@ -362,3 +370,6 @@ def main() -> None:
     print_similarity()
     print_matching()
     print_splits(labels)
+
+
+# --8<-- [end:main]

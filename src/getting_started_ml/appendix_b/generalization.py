@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 過学習と学習不足（雑音の乗った sin 曲線に、次数 M の多項式を当てはめる）。
 
 訓練データは 0〜1 を等間隔に 10 点、検証データは一様な位置に 1000 点。どちらも
@@ -31,6 +32,8 @@ MAX_POINTS = 10_000
 """訓練データと検証データの点の数の上限。"""
 MAX_DEGREE = 20
 """多項式の次数の上限。これより高い次数は、0〜1 の x では数値的に意味をなさない。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:sample]
@@ -150,11 +153,11 @@ def errors_of(
     train: Sample, validation: Sample, degree: int, penalty: float
 ) -> tuple[float, float]:
     """train で当てはめ、train と validation の平均二乗誤差を返す。"""
-    checked_sample(validation, "validation")
+    x, t = checked_sample(validation, "validation")
     weights = fit_polynomial(train, degree, penalty)
     return (
         mean_squared_error(train.t, predict_polynomial(weights, train.x)),
-        mean_squared_error(validation.t, predict_polynomial(weights, validation.x)),
+        mean_squared_error(t, predict_polynomial(weights, x)),
     )
 
 

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B を scikit-learn と pandas で書くと: iris の木の指標表と、Survived の木の AP。"""
 
 from __future__ import annotations
@@ -6,6 +7,8 @@ from collections.abc import Hashable, Sequence
 
 import pandas as pd
 from sklearn.metrics import average_precision_score, classification_report
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:idiomatic]

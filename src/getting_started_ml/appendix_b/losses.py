@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 回帰の損失（Huber・Smooth L1）と言語モデルの指標（パープレキシティ・BLEU）。"""
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from getting_started_ml.checks import (
     require_numbers,
     require_sequence,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:huber]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 物体検出の当たり外れを決める（IoU で検出と正解の箱を対応づける）と、COCO 式の mAP。"""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from getting_started_ml.checks import require_finite, require_sequence
 
 COCO_THRESHOLDS = tuple(round(0.5 + 0.05 * k, 2) for k in range(10))
 """COCO の IoU のしきい値 0.50, 0.55, …, 0.95。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:matching]

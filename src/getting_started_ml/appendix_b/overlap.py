@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 領域の重なり（IoU と Dice）。集合どうしでも、軸に平行な長方形どうしでも測れる。"""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from getting_started_ml.checks import require_finite
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:box]
@@ -41,8 +44,10 @@ class Box:
 
 # --8<-- [end:box]
 
+# --8<-- [start:region]
 Region: TypeAlias = Box | AbstractSet[Hashable]
 """重なりを測れるもの: 長方形か、画素などの要素の集合。"""
+# --8<-- [end:region]
 
 
 # --8<-- [start:iou]

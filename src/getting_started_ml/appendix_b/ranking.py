@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 順位をつけるモデルの指標（PR 曲線と平均適合率 AP、クラスの平均 mAP）。"""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from getting_started_ml.checks import (
     require_same_length,
     require_sequence,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:pr-curve]
@@ -146,7 +149,11 @@ def mean_average_precision(precisions: Sequence[float]) -> float:
 # --8<-- [end:average-precision]
 
 
+# --8<-- [start:detection-labels]
 def detection_labels(hits: Sequence[bool]) -> tuple[list[float], list[bool]]:
     """順位どおりに並んだ当たり外れに、順位が上ほど高いスコアを付ける（資料の表を写すため）。"""
     flags = require_flags(require_sequence(hits, "hits"), "hits")
     return [float(len(flags) - rank) for rank in range(len(flags))], flags
+
+
+# --8<-- [end:detection-labels]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: 混同行列から求める残りの指標（Fβ、特異度、偽陽性率）と、しきい値 1 つでの動作点。"""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from getting_started_ml.checks import (
     require_numbers,
     require_same_length,
 )
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:rates]

@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: ベクトルと分布の近さ（コサイン類似度と距離、2 つの正規分布のフレシェ距離 FID）。"""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ MAX_GAUSSIAN_ROWS = 100_000
 FID_ROWS = 500
 _RESCALE_LIMIT = 400
 """共分散の大きさの 2 の指数がこれを超えたら、フレシェ距離は 2 のべき乗で割ってから求める。"""
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:cosine]

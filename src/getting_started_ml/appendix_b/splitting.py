@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """付録 B: データの分け方（層化 k 分割、1 つ抜き、時系列、グループ、入れ子の交差検証）。
 
 どの分け方も第 11 章の Fold（訓練とテストの行の位置）を返し、並べ替えには java.util.Random と同じ
@@ -47,6 +48,8 @@ MAX_TIME_SERIES = 100_000
 _S = TypeVar("_S")
 _X = TypeVar("_X")
 _Y = TypeVar("_Y")
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:splitters]
