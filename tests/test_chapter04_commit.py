@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """第 4 章: コミットの約束（1 つの目的、緑のときだけ）を書いたコミットのひな形 .gitmessage。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 import shutil

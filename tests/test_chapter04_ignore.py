@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """第 4 章: 本文が約束する .gitignore の規則が、本当に効いていること。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 import shutil
@@ -67,6 +67,7 @@ def test_コミットするものは無視されない(rules: dict[str, str | No
 # --8<-- [end:promises]
 
 
+# --8<-- [start:checks-of-the-check]
 def test_規則の無い_gitignore_では何も無視されない(tmp_path: Path) -> None:
     empty = tmp_path / "empty.gitignore"
     empty.write_text("# 規則なし\n", encoding="utf-8")
@@ -84,3 +85,6 @@ def test_無視したフォルダの中のファイルには後に書いた規�
     rules = ignoring_rules(gitignore, ["models/tree.joblib", "experiments/tree.joblib"])
     # *.joblib は /models/ より後に書いてあるが、git は無視したフォルダの中を見ない
     assert rules == {"models/tree.joblib": "/models/", "experiments/tree.joblib": "*.joblib"}
+
+
+# --8<-- [end:checks-of-the-check]

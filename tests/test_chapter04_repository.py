@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """第 4 章: 書籍のデータが git に入っていないこと（追跡しているファイルの中身で確かめる）。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 import hashlib
@@ -71,6 +71,7 @@ def test_git_の作業ツリーでなければ_NotAGitCheckoutError(tmp_path: Pa
 # --8<-- [end:no-data-in-git]
 
 
+# --8<-- [start:chapter-command]
 def test_章のコマンドはこのリポジトリに検査を当てた結果を表示する(
     run_module: Callable[..., Completed], golden: Callable[[str], str]
 ) -> None:
@@ -78,3 +79,6 @@ def test_章のコマンドはこのリポジトリに検査を当てた結果�
     completed = run_module("getting_started_ml.chapter04")
     assert (completed.returncode, completed.stderr) == (0, "")
     assert completed.stdout == golden("chapter04")
+
+
+# --8<-- [end:chapter-command]

@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """第 4 章: 種はコードの一部。同じ種なら同じ分け方、違う種なら違う分け方。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 from collections.abc import Sequence

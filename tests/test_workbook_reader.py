@@ -25,7 +25,6 @@ CHAPTERS_WITH_CODE = [
 # （消し忘れると XPASS で失敗して知らせる）
 NOT_YET_READABLE: dict[str, str] = {
     "03": "章の終わり（test_chapter03_deep.py）: 深い木の ==・repr を本文が見せていない",
-    "04": "かたまり 12（test_chapter04_ignore.py）: .gitignore が最終版で Red にならない",
     "appendix-c": "章の終わり（test_appendix_c_differential.py）: t の分位点の直しが本文に無い",
 }
 
@@ -304,3 +303,47 @@ def test_章のコマンドの一覧は本文のページと同じ章を挙げ�
         for path in (BOOK_ROOT / "chapters").glob("*.md")
     }
     assert set(CHAPTERS_WITH_CODE) <= pages
+
+
+# -------------------------------------------------- 見出しの「（説明）」と、直下のファイル
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("tests/test_x.py（足したテスト）", Target("tests/test_x.py", whole_file=False)),
+        (f"{RULE}（eigh をそのまま使う版）", Target(RULE, whole_file=False)),
+        (f"{RULE}（ファイル全体）", Target(RULE, whole_file=True)),
+        (f"{RULE}（Rule のメソッド）", Target(RULE, whole_file=False, class_name="Rule")),
+        ("pyproject.toml（ruff）", None),
+        (".gitignore（データ）", None),
+        (".gitignore（ファイル全体）", Target(".gitignore", whole_file=True)),
+        ("tests/test_chapter01.py（足したテスト）の結果", None),
+        ("tests/（説明）", None),
+    ],
+)  # fmt: skip
+def test_パスに付けた説明は打ち込む先に含めずPythonでない一部は打たない(
+    title: str, expected: Target | None
+) -> None:
+    assert target_of(title) == expected
+
+
+def test_説明を付けた見出しのPythonは説明の無い見出しと同じく合わせる() -> None:
+    target = target_of("tests/test_x.py（足したテスト）")
+    assert target is not None
+    existing = "def test_a() -> None:\n    assert True\n"
+    typed = type_into(existing, "def test_b() -> None:\n    assert True\n", target)
+    assert typed == existing + "\n\ndef test_b() -> None:\n    assert True\n"
+
+
+def test_コミットのひな形はワークスペースの直下に打ち込む() -> None:
+    assert target_of(".gitmessage") == Target(".gitmessage", whole_file=False)
+    typed = type_into("# 古い\n", "# 題: 何を、なぜ\n", Target(".gitmessage", whole_file=False))
+    assert typed == "# 題: 何を、なぜ\n"
+
+
+@pytest.mark.parametrize("key", CHAPTERS_WITH_CODE)
+def test_章が直下に書くファイルは見出しにすれば打ち込める(key: str) -> None:
+    chapter = workbook.load_chapter(key)
+    written = [path for path in chapter.remove if "/" not in path]
+    assert [path for path in written if target_of(path) is None] == []

@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """第 4 章の実験: このリポジトリに第 4 章の検査（データの写し、無視の規則、種）を当てる。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,9 +1,9 @@
+# --8<-- [start:header]
 """リポジトリ: git が追跡しているファイル、データの写し、.gitignore の規則を確かめる。
 
 git が要る関数は、git が無いか作業ツリーの外なら NotAGitCheckoutError を送出する。
 """
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 import hashlib

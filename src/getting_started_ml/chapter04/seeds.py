@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """種と分け方: 同じ種なら同じ行が、違う種なら違う行がテストデータになることを確かめる。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

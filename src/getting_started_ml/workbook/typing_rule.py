@@ -4,6 +4,9 @@
   「端末」「例」や「… の結果」などパスでない見出しのコードは打たない。
 - ファイルがまだ無ければ、コードをそのままファイルにする。
 - 見出しの最後が「（ファイル全体）」なら、ファイルをそのコードで置き換える。
+- 見出しがパスに「（説明）」を付けたもの（tests/test_x.py（足したテスト））なら、打ち込む先はその
+  パスで、説明の無い見出しと同じように合わせる。ただし Python でないファイルの一部
+  （pyproject.toml（ruff））は合わせられないので打たない（読むためのもの）。
 - それ以外の Python は、トップレベルの文ごとに合わせる:
   同じ名前の def・class・代入はその場で置き換え、まだ無い import は import の並びの後ろに足し
   （from X import の名前は、まだ無い名前だけを足す）、ほかの文は（同じ文がまだ無ければ）最後に足す。
@@ -22,8 +25,16 @@ from pathlib import PurePosixPath
 
 WHOLE_FILE = "（ファイル全体）"
 METHODS = re.compile(r"（(?P<name>[A-Za-z_]\w*) のメソッド）$")
-# ワークスペースの直下に置く、打ち込むファイル
-ROOT_FILES = ("pyproject.toml", "noxfile.py", "conftest.py", ".gitignore", "README.md")
+DESCRIPTION = re.compile(r"（[^（）]*）$")  # パスの後ろの「（説明）」
+# ワークスペースの直下に置く、打ち込むファイル（.gitmessage は第 4 章で書くコミットのひな形）
+ROOT_FILES = (
+    "pyproject.toml",
+    "noxfile.py",
+    "conftest.py",
+    ".gitignore",
+    ".gitmessage",
+    "README.md",
+)
 TYPED_FOLDERS = ("src/", "tests/", ".ci/", ".github/")
 
 
@@ -41,10 +52,14 @@ def target_of(title: str) -> Target | None:
     text = title.strip()
     whole = text.endswith(WHOLE_FILE)
     methods = METHODS.search(text)
+    described = None if whole or methods else DESCRIPTION.search(text)
+    suffix = methods or described
     path = text.removesuffix(WHOLE_FILE)
-    path = (path[: methods.start()] if methods else path).strip()
-    if not path or " " in path or ".." in PurePosixPath(path).parts:
+    path = (path[: suffix.start()] if suffix else path).strip()
+    if not path or " " in path or "（" in path or ".." in PurePosixPath(path).parts:
         return None
+    if described and not path.endswith(".py"):
+        return None  # Python でないファイルの一部は、ファイルに合わせられないので打たない
     if path in ROOT_FILES or (path.startswith(TYPED_FOLDERS) and "." in path.rsplit("/", 1)[-1]):
         return Target(path, whole, methods.group("name") if methods else None)
     return None

@@ -18,7 +18,11 @@ def test_3列でもnumpyのcovと同じになる() -> None:
     assert np.array(covariance_matrix(x)) == pytest.approx(np.cov(x, rowvar=False), abs=1e-12)
 
 
+# --8<-- [start:fit-test]
 def test_完全に相関する2列なら第1主成分が分散のすべてを説明する() -> None:
     model = fit_pca([[1, 2], [3, 6], [5, 10]], 2)
     assert model.explained_variance_ratio == pytest.approx([1.0, 0.0], abs=1e-12)
     assert model.components[0] == pytest.approx([1 / SQRT5, 2 / SQRT5], abs=1e-12)
+
+
+# --8<-- [end:fit-test]

@@ -1,8 +1,10 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+# --8<-- [start:numpy]
 import numpy as np
 
+# --8<-- [end:numpy]
 from getting_started_ml.numeric import kahan_mean
 
 
@@ -19,6 +21,7 @@ def covariance_matrix(x: Sequence[Sequence[float]]) -> list[list[float]]:
     return covariance
 
 
+# --8<-- [start:eigh]
 @dataclass(frozen=True)
 class PcaModel:
     components: list[list[float]]
@@ -31,3 +34,6 @@ def fit_pca(x: Sequence[Sequence[float]], n_components: int) -> PcaModel:
         components=vectors.tolist()[:n_components],
         explained_variance_ratio=(values / values.sum()).tolist()[:n_components],
     )
+
+
+# --8<-- [end:eigh]
