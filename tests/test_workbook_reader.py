@@ -347,3 +347,24 @@ def test_章が直下に書くファイルは見出しにすれば打ち込め�
     chapter = workbook.load_chapter(key)
     written = [path for path in chapter.remove if "/" not in path]
     assert [path for path in written if target_of(path) is None] == []
+
+
+def test_かたまりの途中の説明の文字列は直前の定数の後ろに置きモジュールのdocstringにしない() -> (
+    None
+):
+    existing = (
+        '"""モジュール。"""\n\nX = 1\n"""X の古い説明。"""\n\n\ndef f() -> int:\n    return X\n'
+    )
+
+    merged = merge_python(existing, 'X = 2\n"""X の説明。"""\n\nY = 3\n"""Y の説明。"""\n')
+
+    assert merged == (
+        '"""モジュール。"""\n\nX = 2\n"""X の説明。"""\n\n\ndef f() -> int:\n    return X\n'
+        '\n\nY = 3\n"""Y の説明。"""\n'
+    )
+
+
+def test_かたまりの最初の説明の文字列はモジュールのdocstringを置き換える() -> None:
+    merged = merge_python('"""古い。"""\n', '"""新しい。"""\n\nZ = 1\n"""Z の説明。"""\n')
+
+    assert merged == '"""新しい。"""\n\n\nZ = 1\n"""Z の説明。"""\n'

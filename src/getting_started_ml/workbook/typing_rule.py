@@ -10,6 +10,8 @@
 - それ以外の Python は、トップレベルの文ごとに合わせる:
   同じ名前の def・class・代入はその場で置き換え、まだ無い import は import の並びの後ろに足し
   （from X import の名前は、まだ無い名前だけを足す）、ほかの文は（同じ文がまだ無ければ）最後に足す。
+  文字列だけの文は、かたまりの最初ならモジュールの docstring を置き換え、途中なら直前の文の説明として
+  その後ろに置く。
 - 見出しの最後が「（Name のメソッド）」なら、コードはクラス Name の中身で、クラスの中で同じように
   合わせる（同じ名前のメソッドは置き換え、新しいメソッドはクラスの最後に足す）。
 - Python でないファイル（.toml など）は、見出しに「（ファイル全体）」が無くても置き換える。
@@ -169,20 +171,50 @@ def merge_python(existing: str, block: str) -> str:
     new, _ = statements(block)
     texts = [statement.text for statement in old]
     nodes = [statement.node for statement in old]
-    for statement in new:
+    previous: int | None = None  # かたまりの 1 つ前の文を置いた位置（属性の説明の文字列のため）
+    for index, statement in enumerate(new):
         node = statement.node
-        if isinstance(node, ast.Import | ast.ImportFrom):
+        if is_docstring(node) and index > 0:
+            previous = place_attribute_docstring(texts, nodes, previous, statement.text, node)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
             add_import(texts, nodes, node)
+            previous = None
         elif is_docstring(node) and nodes and is_docstring(nodes[0]):
             texts[0] = in_place(texts[0], statement.text)
             nodes[0] = node
+            previous = 0
         elif (position := position_of(nodes, node)) is not None:
             texts[position] = in_place(texts[position], statement.text)
             nodes[position] = node
+            previous = position
         elif not any(ast.dump(node) == ast.dump(other) for other in nodes):
             texts.append(separated(statement.text) if texts else statement.text.lstrip("\n"))
             nodes.append(node)
+            previous = len(nodes) - 1
+        else:
+            previous = None
     return "".join(texts) + tail
+
+
+def place_attribute_docstring(
+    texts: list[str], nodes: list[ast.stmt], previous: int | None, text: str, node: ast.stmt
+) -> int:
+    """かたまりの途中の文字列だけの文は、直前の文（定数など）の説明として、その文の後ろに置く。
+
+    モジュールの docstring と取り違えないため。その文の後ろにもう説明があれば置き換える。
+    """
+    if previous is None:
+        texts.append(separated(text) if texts else text.lstrip("\n"))
+        nodes.append(node)
+        return len(nodes) - 1
+    after = previous + 1
+    if after < len(nodes) and is_docstring(nodes[after]):
+        texts[after] = in_place(texts[after], text)
+        nodes[after] = node
+    else:
+        texts.insert(after, text.lstrip("\n"))
+        nodes.insert(after, node)
+    return after
 
 
 def position_of(nodes: list[ast.stmt], node: ast.stmt) -> int | None:
