@@ -147,17 +147,9 @@ def draw_node(axes: Axes, data: TreeData, left: float, width: float, y: float) -
 
 
 def draw_leaf(axes: Axes, data: TreeData, x: float, y: float) -> None:
-    """葉の箱（予測するラベルと件数）を描く。"""
+    """葉の箱（予測するラベルと件数）を緑で描く。"""
     text = f"葉: {data['label']}\n{counts_text(data['counts'])}"
-    axes.text(
-        x,
-        y,
-        text,
-        ha="center",
-        va="center",
-        fontsize=9,
-        bbox={"boxstyle": "round", "facecolor": "#e8f5e9", "edgecolor": "#2e7d32"},
-    )
+    draw_box(axes, (x, y), text, ("#e8f5e9", "#2e7d32"))
 
 
 def draw_branches(
@@ -184,17 +176,21 @@ def draw_branches(
 
 
 def draw_condition(axes: Axes, data: TreeData, x: float, y: float) -> None:
-    """節の箱（分割の条件と件数）を描く。"""
+    """節の箱（分割の条件と件数）を青で描く。"""
     condition = f"{data['feature']} <= {format_fixed(data['threshold'], 4)} ?"
-    text = f"{condition}\n{counts_text(data['counts'])}"
+    draw_box(axes, (x, y), f"{condition}\n{counts_text(data['counts'])}", ("#e3f2fd", "#1565c0"))
+
+
+def draw_box(axes: Axes, center: tuple[float, float], text: str, colors: tuple[str, str]) -> None:
+    """center を中心に、角の丸い箱に入れた text を描く。colors は（塗り、枠）の色。"""
+    facecolor, edgecolor = colors
     axes.text(
-        x,
-        y,
+        *center,
         text,
         ha="center",
         va="center",
         fontsize=9,
-        bbox={"boxstyle": "round", "facecolor": "#e3f2fd", "edgecolor": "#1565c0"},
+        bbox={"boxstyle": "round", "facecolor": facecolor, "edgecolor": edgecolor},
     )
 
 
