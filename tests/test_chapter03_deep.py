@@ -1,10 +1,11 @@
-"""第 3 章のテスト: Python の再帰の上限より深い木も、育て、測り、表示し、予測できる。"""
+"""第 3 章のテスト: Python の再帰の上限より深い木も、育て、測り、表示し、予測し、図にできる。"""
 
 from __future__ import annotations
 
 # --8<-- [start:imports]
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
@@ -18,6 +19,10 @@ from getting_started_ml.chapter03 import (
     depth_of,
     format_tree,
 )
+from getting_started_ml.chapter03.figures import draw_node, leaf_count, tree_data, tree_svg
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 HEADROOM = 50
 """テストの中で再帰してよい段数。木の深さはこれより何倍も深くする。"""
@@ -124,3 +129,39 @@ def test_スタックで表示した行は再帰で書いたお手本と同じ()
 
 
 # --8<-- [end:recursive-reference]
+
+
+# --8<-- [start:deep-figure-test]
+class Recorder:
+    """Axes の代わりに、描いた文字（位置と中身）と矢印の数を覚える。matplotlib を使わずに済む。"""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[float, float, str]] = []
+        self.arrows = 0
+
+    def text(self, x: float, y: float, text: str, **style: object) -> None:
+        self.texts.append((x, y, text))
+
+    def annotate(self, text: str, *points: object, **style: object) -> None:
+        self.arrows += 1
+
+
+def test_再帰の上限より深い木も図のデータにして描ける() -> None:
+    data = tree_data(chain(DEEP), [], [])
+    axes = Recorder()
+
+    assert leaf_count(data) == DEEP + 1
+    assert draw_node(cast("Axes", axes), data, 0.0, 1.0, 0.0) == 0.5
+    boxes = [text for _, _, text in axes.texts if text.startswith(("葉: ", "x <= "))]
+    assert len(boxes) == 2 * DEEP + 1  # 節が DEEP 個、葉が DEEP + 1 個
+    assert axes.arrows == 2 * DEEP
+    assert axes.texts[0] == (0.5 / (DEEP + 1), -1.0, "葉: b\n")  # 根の左の葉を最初に描く
+    assert axes.texts[-1] == (0.5, 0.0, f"x <= {DEEP - 1}.0000 ?\n")  # 根の箱は最後に描く
+
+
+def test_図に埋め込めないほど深い木は深さを挙げて止まる() -> None:
+    with pytest.raises(ValueError, match=f"深さ {DEEP} の木は"):
+        tree_svg(tree_data(chain(DEEP), [], []))
+
+
+# --8<-- [end:deep-figure-test]
