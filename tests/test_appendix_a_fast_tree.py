@@ -239,7 +239,7 @@ def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None
 def dummy_column_data(
     draw: st.DrawFn,
 ) -> tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None]:
-    """値が 2 つ以下の列（ダミー列、-0.0 と 0.0 の混ざる列、定数の列）と値の多い列のデータ。"""
+    """値が 2 つ以下の列（ダミー変数、-0.0 と 0.0 の混ざる列、定数の列）と値の多い列。"""
     dummies = st.sampled_from([(0.0, 1.0), (-0.0, 0.0, 1.0), (2.5,), (-1.0, 0.1)])
     kinds = draw(st.lists(dummies | st.just(None), min_size=1, max_size=4))
     n_rows = draw(st.integers(1, 60))

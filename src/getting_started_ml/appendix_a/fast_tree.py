@@ -4,7 +4,7 @@
 第 8 章の grow_weighted と同じ木を、ビットまで同じ不純度としきい値で育てる。
 同じ深さの節はまとめて 1 回で調べ、再帰せずに深さごとに育てる（1 000 段の木でも育つ）。
 値が 3 つ以上の列は根で 1 回だけ並べ替え、子には並びを保ったまま行を振り分ける。
-値が 2 つ以下の列（ダミー列）は並べず、節とラベルごとの件数と最初の行から同じ値を求める。
+値が 2 つ以下の列（ダミー変数など）は並べず、節とラベルごとの件数と最初の行から同じ値を求める。
 境界ごとのラベルの件数は累積和で、重みの合計は第 8 章の repeated_sums の表を引いて求め、
 Kahan の和は境界をまとめた配列の上で、第 8 章と同じ順に 1 項ずつ足す。
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Generic, TypeAlias, TypeVar
 
 import numpy as np
@@ -103,7 +103,7 @@ class Encoded:
 
 @dataclass(frozen=True)
 class TwoValued:
-    """値が 2 つ以下の列（0 か 1 のダミー列など）。
+    """値が 2 つ以下の列（0 か 1 のダミー変数など）。
 
     安定に並べた節の行は「小さい値の行が元の順に、続いて大きい値の行が元の順に」と決まり、
     境界は節ごとに高々 1 つ。だから並べなくても、節とラベルごとの件数と最初の行から、
@@ -209,16 +209,6 @@ class Candidates:
     left_order: Ints  # 節全体（左側も同じ）でラベルが初めて現れた順
     right_order: Ints  # 右側でラベルが初めて現れた順
 
-    def merged(self, other: Candidates) -> Candidates:
-        """2 つの候補をつなぎ、走査の順（列の順。同じ列の中ではつなぐ前の順）に並べる。"""
-        _require_type(other, Candidates, "other")
-        feature = np.concatenate([self.feature, other.feature])
-        scan = np.argsort(feature, kind="stable")
-        joined = (
-            np.concatenate([getattr(self, f.name), getattr(other, f.name)]) for f in fields(self)
-        )
-        return Candidates(*(values[scan] for values in joined))
-
 
 @dataclass(frozen=True)
 class BestSplits:
@@ -254,7 +244,7 @@ def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
 
     第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
     不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
-    値が 3 つ以上の列は並びから、値が 2 つ以下の列は件数から候補を作り、走査の順につなぐ。
+    値が 3 つ以上の列は並びから、値が 2 つ以下の列は件数から候補を作り、それぞれの勝者を比べる。
     """
     _require_type(encoded, Encoded, "encoded")
     _require_type(level, Level, "level")
@@ -264,22 +254,33 @@ def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
     best = BestSplits(found, np.zeros(size, np.intp), np.zeros(size), np.zeros(size))
     if level.searched.size == 0:
         return best
-    candidates = sorted_candidates(encoded, level, buffers).merged(
-        two_valued_candidates(encoded, level)
-    )
-    if candidates.node.size == 0:
-        return best
-    sides = side_sums(candidates, level.sums.counts, encoded.tables)
+    for candidates in (
+        sorted_candidates(encoded, level, buffers),
+        two_valued_candidates(encoded, level),
+    ):
+        impurities = candidate_impurities(candidates, level.sums.counts, encoded.tables)
+        chosen = first_minimum(candidates.node, impurities, level.n_nodes)
+        nodes, impurity = candidates.node[chosen], impurities[chosen]
+        # 第 8 章の走査の順で先に見るほうが勝つ: 不純度が小さいか、同じなら列の番号が小さいほう
+        earlier = (impurity < best.impurity[nodes]) | (
+            (impurity == best.impurity[nodes]) & (candidates.feature[chosen] < best.feature[nodes])
+        )
+        wins = ~found[nodes] | earlier
+        nodes, chosen = nodes[wins], chosen[wins]
+        found[nodes] = True
+        best.feature[nodes] = candidates.feature[chosen]
+        best.threshold[nodes] = candidates.threshold[chosen]
+        best.impurity[nodes] = impurities[chosen]
+    return best
+
+
+def candidate_impurities(candidates: Candidates, counts: Ints, tables: Sequence[Floats]) -> Floats:
+    """候補の境界ごとの (W_L·wgini(左) + W_R·wgini(右)) / W。第 8 章と同じ足し算の順で。"""
+    sides = side_sums(candidates, counts, tables)
     left_part = weighted_part(sides.left, sides.left_present)
     right_part = weighted_part(sides.right, sides.right_present)
-    impurities = (left_part + right_part) / sides.node_weight
-    chosen = first_minimum(candidates.node, impurities, level.n_nodes)
-    nodes = candidates.node[chosen]
-    found[nodes] = True
-    best.feature[nodes] = candidates.feature[chosen]
-    best.threshold[nodes] = candidates.threshold[chosen]
-    best.impurity[nodes] = impurities[chosen]
-    return best
+    result: Floats = (left_part + right_part) / sides.node_weight
+    return result
 
 
 def sorted_candidates(encoded: Encoded, level: Level, buffers: Buffers) -> Candidates:
@@ -324,6 +325,10 @@ def two_valued_candidates(encoded: Encoded, level: Level) -> Candidates:
     slot[level.searched] = np.arange(n_searched)
     rows = np.flatnonzero(slot[level.node_of_row] >= 0)
     group = slot[level.node_of_row[rows]] * n_labels + encoded.codes[rows]
+    if (
+        n_searched * n_labels <= np.iinfo(np.int16).max
+    ):  # 16 ビットの安定な並べ替えは基数ソートで速い
+        group = group.astype(np.int16)
     by_group = np.argsort(group, kind="stable")
     rows, group = rows[by_group], group[by_group]
     bounds = np.searchsorted(group, np.arange(n_searched * n_labels + 1))  # 組ごとの区間
