@@ -44,6 +44,7 @@ from getting_started_ml.appendix_a.fast_tree import (
     two_label_counts,
     two_valued_candidates,
     weighted_part,
+    weights_in_order,
 )
 from getting_started_ml.appendix_a.idiomatic import three_way_positions
 from getting_started_ml.chapter02 import Table
@@ -182,6 +183,7 @@ EMPTY = np.zeros(0)
         (lambda: sorted_candidates(None, None, None), "encoded"),  # type: ignore[arg-type]
         (lambda: two_valued_candidates(None, None), "encoded"),  # type: ignore[arg-type]
         (lambda: count_and_first([], EMPTY, EMPTY, 0), "flags"),  # type: ignore[arg-type]
+        (lambda: weights_in_order([EMPTY], EMPTY, None), "order"),  # type: ignore[arg-type]
         (lambda: TwoValued.of([[1.0]]), "values"),  # type: ignore[arg-type]
         (lambda: label_counts([], None, 2), "ys"),  # type: ignore[arg-type]
         (lambda: two_label_counts(EMPTY, None, EMPTY), "boundaries"),  # type: ignore[arg-type]

@@ -82,6 +82,7 @@ from getting_started_ml.appendix_a.fast_tree import (
     two_label_counts,
     two_valued_candidates,
     weighted_part,
+    weights_in_order,
 )
 
 __all__ = [
@@ -160,4 +161,5 @@ __all__ = [
     "two_label_counts",
     "two_valued_candidates",
     "weighted_part",
+    "weights_in_order",
 ]

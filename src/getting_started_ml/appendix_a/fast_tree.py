@@ -333,8 +333,7 @@ def two_valued_candidates(encoded: Encoded, level: Level) -> Candidates:
     rows, group = rows[by_group], group[by_group]
     bounds = np.searchsorted(group, np.arange(n_searched * n_labels + 1))  # 組ごとの区間
     high = two.is_high[:, rows]  # 列 × 集めた行
-    high_counts, first_high = count_and_first(high, bounds, rows, n_rows)
-    _, first_low = count_and_first(~high, bounds, rows, n_rows)
+    high_counts, first_high, first_low = count_and_first(high, bounds, rows, n_rows)
     cube = (two.columns.size, n_searched, n_labels)  # 列 × 探す節 × ラベル
     high_counts, first_high, first_low = (
         a.reshape(cube) for a in (high_counts, first_high, first_low)
@@ -352,21 +351,36 @@ def two_valued_candidates(encoded: Encoded, level: Level) -> Candidates:
     )
 
 
-def count_and_first(flags: Bools, bounds: Ints, rows: Ints, missing: int) -> tuple[Ints, Ints]:
-    """列 × 位置の flags の、列ごと・区間 bounds[g]:bounds[g+1] ごとの真の件数と、最初の真の行。
+def count_and_first(
+    flags: Bools, bounds: Ints, rows: Ints, missing: int
+) -> tuple[Ints, Ints, Ints]:
+    """列 × 位置の flags の、列ごと・区間 bounds[g]:bounds[g+1] ごとの真の件数、最初の真と偽の行。
 
-    真の位置を 1 次元の番号にして二分探索する（label_counts と同じ考え）。無ければ行は missing。
+    真の位置を 1 次元の番号にして二分探索する（label_counts と同じ考え）。最初の偽は、区間の頭から
+    続く真の数 t を数えて、区間の t 番目。真が続く間は「位置 − 真の中での番号」が変わらないので、
+    t もその値の二分探索で数えられる。無ければ行は missing。
     """
     _require_arrays(flags=flags, bounds=bounds, rows=rows)
     width = flags.shape[1]
     at = np.flatnonzero(flags)  # 真の位置（列 × 位置を 1 次元にした番号）の小さい順
     base = np.arange(flags.shape[0])[:, np.newaxis] * width
-    first = np.searchsorted(at, base + bounds[:-1])
-    counts: Ints = np.searchsorted(at, base + bounds[1:]) - first
+    lower, upper = base + bounds[:-1], base + bounds[1:]
+    first = np.searchsorted(at, lower)
+    counts: Ints = np.searchsorted(at, upper) - first
+    true_rows = np.full(counts.shape, missing, dtype=np.intp)
     found = counts > 0
-    first_rows = np.full(counts.shape, missing, dtype=np.intp)
-    first_rows[found] = rows[at[first[found]] % width]
-    return counts, first_rows
+    true_rows[found] = rows[at[first[found]] % width]
+    leading = np.zeros(counts.shape, dtype=np.intp)  # 区間の頭から続く真の数
+    heads = found.copy()
+    heads[found] = at[first[found]] == lower[found]
+    shifted = at - np.arange(at.size)
+    run = np.searchsorted(shifted, shifted[first[heads]], side="right")
+    leading[heads] = run - first[heads]
+    false_at = lower + leading
+    false_rows = np.full(counts.shape, missing, dtype=np.intp)
+    inside = false_at < upper
+    false_rows[inside] = rows[false_at[inside] % width]
+    return counts, true_rows, false_rows
 
 
 def first_minimum(node: Ints, impurities: Floats, n_nodes: int) -> Ints:
@@ -399,23 +413,24 @@ def side_sums(candidates: Candidates, counts: Ints, tables: Sequence[Floats]) ->
     """
     _require_type(candidates, Candidates, "candidates")
     _require_arrays(counts=counts)
-    left_counts, left_order, right_order = (
-        candidates.left_counts,
-        candidates.left_order,
-        candidates.right_order,
-    )
     node_counts = counts[candidates.node]
-    right_counts = node_counts - left_counts
-    return SideSums(
-        in_order(pick_weights(tables, left_counts), left_order),
-        in_order(left_counts > 0, left_order),
-        in_order(pick_weights(tables, right_counts), right_order),
-        in_order(right_counts > 0, right_order),
-        kahan_columns(
-            in_order(pick_weights(tables, node_counts), left_order),
-            in_order(node_counts > 0, left_order),
-        ),
-    )
+    right_counts = node_counts - candidates.left_counts
+    left, left_present = weights_in_order(tables, candidates.left_counts, candidates.left_order)
+    right, right_present = weights_in_order(tables, right_counts, candidates.right_order)
+    node, node_present = weights_in_order(tables, node_counts, candidates.left_order)
+    return SideSums(left, left_present, right, right_present, kahan_columns(node, node_present))
+
+
+def weights_in_order(tables: Sequence[Floats], counts: Ints, order: Ints) -> tuple[Floats, Bools]:
+    """ラベルごとの件数を order の順に並べ、repeated_sums の表で重みの合計に直す。件数 0 は偽。
+
+    ラベルごとの表を 1 つにつなぎ、ラベルの表の始まりに件数を足した番号で 1 回で引く。
+    """
+    _require_arrays(counts=counts, order=order)
+    table = np.concatenate(tables)
+    start = np.cumsum([0, *(len(part) for part in tables[:-1])])
+    ordered = in_order(counts, order)
+    return table[start[order] + ordered], ordered > 0
 
 
 def label_counts(ys: Codes, boundaries: Boundaries, n_labels: int) -> tuple[Ints, Ints, Ints]:
