@@ -325,10 +325,8 @@ def two_valued_candidates(encoded: Encoded, level: Level) -> Candidates:
     slot[level.searched] = np.arange(n_searched)
     rows = np.flatnonzero(slot[level.node_of_row] >= 0)
     group = slot[level.node_of_row[rows]] * n_labels + encoded.codes[rows]
-    if (
-        n_searched * n_labels <= np.iinfo(np.int16).max
-    ):  # 16 ビットの安定な並べ替えは基数ソートで速い
-        group = group.astype(np.int16)
+    if n_searched * n_labels <= np.iinfo(np.int16).max:
+        group = group.astype(np.int16)  # 16 ビットの整数の安定な並べ替えは、速い基数ソートになる
     by_group = np.argsort(group, kind="stable")
     rows, group = rows[by_group], group[by_group]
     bounds = np.searchsorted(group, np.arange(n_searched * n_labels + 1))  # 組ごとの区間
@@ -496,7 +494,7 @@ def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
 def encode(
     values: Floats, labels: Sequence[L], weights: Mapping[L, float]
 ) -> tuple[Encoded, list[L]]:
-    """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にする。"""
+    """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にし、値が 2 つ以下の列を分ける。"""
     _require_arrays(values=values)
     known = list(dict.fromkeys(labels))
     number = {label: k for k, label in enumerate(known)}
@@ -505,12 +503,13 @@ def encode(
     tables = tuple(
         np.array(repeated_sums(weights[label], int(counts[k]))) for k, label in enumerate(known)
     )
-    columns = values.T.copy()
-    two_valued = TwoValued.of(columns)
-    sorted_columns = np.setdiff1d(np.arange(columns.shape[0]), two_valued.columns)
-    return Encoded(
-        columns, codes, tables, sorted_columns, columns[sorted_columns], two_valued
-    ), known
+    by_column = values.T.copy()
+    two_valued = TwoValued.of(by_column)
+    sorted_columns = np.setdiff1d(np.arange(by_column.shape[0]), two_valued.columns)
+    encoded = Encoded(
+        by_column, codes, tables, sorted_columns, by_column[sorted_columns], two_valued
+    )
+    return encoded, known
 
 
 def grow_weighted_numpy(
@@ -537,7 +536,7 @@ def grow_weighted_numpy(
 
 
 def root_level(encoded: Encoded, *, may_split: bool) -> tuple[Level, Buffers]:
-    """根だけの深さ。分割を探すなら、列ごとに安定に並べ替える（ここで 1 回だけ）。"""
+    """根だけの深さ。分割を探すなら、値が 3 つ以上の列ごとに安定に並べ替える（ここで 1 回だけ）。"""
     _require_type(encoded, Encoded, "encoded")
     n_columns, n_rows = encoded.sorted_values.shape
     node_of_row = np.zeros(n_rows, dtype=np.intp)
