@@ -235,6 +235,41 @@ def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None
         )
 
 
+@st.composite
+def dummy_column_data(
+    draw: st.DrawFn,
+) -> tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None]:
+    """値が 2 つ以下の列（ダミー変数、-0.0 と 0.0 の混ざる列、定数の列）と値の多い列。"""
+    dummies = st.sampled_from([(0.0, 1.0), (-0.0, 0.0, 1.0), (2.5,), (-1.0, 0.1)])
+    kinds = draw(st.lists(dummies | st.just(None), min_size=1, max_size=4))
+    n_rows = draw(st.integers(1, 60))
+    columns = [
+        draw(
+            st.lists(
+                values if kind is None else st.sampled_from(kind), min_size=n_rows, max_size=n_rows
+            )
+        )
+        for kind in kinds
+    ]
+    labels = draw(st.lists(st.sampled_from("abc"), min_size=n_rows, max_size=n_rows))
+    weights = {label: draw(weights_of_labels) for label in sorted(set(labels))}
+    depth = draw(st.none() | st.integers(0, 4))
+    rows = [tuple(row) for row in zip(*columns, strict=True)]
+    return rows, labels, tuple(f"c{i}" for i in range(len(kinds))), weights, depth
+
+
+@settings(max_examples=100, deadline=None)
+@given(dummy_column_data())
+def test_値が2つ以下の列が混ざっても純Pythonの木とビットまで同じ(
+    data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
+) -> None:
+    rows, labels, columns, weights, depth = data
+
+    expected = grow_weighted(rows, labels, columns, weights, depth)
+
+    assert grow_weighted_numpy(rows, labels, columns, weights, depth) == expected
+
+
 def test_ラベルが200種類あっても純Pythonの木とビットまで同じ() -> None:
     # ラベルの番号を 8 ビットに詰めると、128 番目からの番号が負に回って数えられなくなっていた
     generator = np.random.default_rng(18)

@@ -23,7 +23,9 @@ from getting_started_ml.appendix_a.experiment import (
     split_three_way,
 )
 from getting_started_ml.appendix_a.fast_tree import (
+    TwoValued,
     best_splits,
+    count_and_first,
     divide,
     encode,
     find_boundaries,
@@ -36,10 +38,13 @@ from getting_started_ml.appendix_a.fast_tree import (
     predict_rows,
     root_level,
     side_sums,
+    sorted_candidates,
     to_matrix,
     truncate,
     two_label_counts,
+    two_valued_candidates,
     weighted_part,
+    weights_in_order,
 )
 from getting_started_ml.appendix_a.idiomatic import three_way_positions
 from getting_started_ml.chapter02 import Table
@@ -174,7 +179,12 @@ EMPTY = np.zeros(0)
         (lambda: find_boundaries(EMPTY, None), "level"),  # type: ignore[arg-type]
         (lambda: best_splits(None, None, None), "encoded"),  # type: ignore[arg-type]
         (lambda: first_minimum([], EMPTY, 0), "node"),  # type: ignore[arg-type]
-        (lambda: side_sums(EMPTY, None, EMPTY, [], EMPTY), "boundaries"),  # type: ignore[arg-type]
+        (lambda: side_sums(None, EMPTY, []), "candidates"),  # type: ignore[arg-type]
+        (lambda: sorted_candidates(None, None, None), "encoded"),  # type: ignore[arg-type]
+        (lambda: two_valued_candidates(None, None), "encoded"),  # type: ignore[arg-type]
+        (lambda: count_and_first([], EMPTY, EMPTY, 0), "flags"),  # type: ignore[arg-type]
+        (lambda: weights_in_order([EMPTY], EMPTY, None), "order"),  # type: ignore[arg-type]
+        (lambda: TwoValued.of([[1.0]]), "values"),  # type: ignore[arg-type]
         (lambda: label_counts([], None, 2), "ys"),  # type: ignore[arg-type]
         (lambda: two_label_counts(EMPTY, None, EMPTY), "boundaries"),  # type: ignore[arg-type]
         (lambda: in_order(EMPTY, []), "order"),  # type: ignore[arg-type]

@@ -3,7 +3,8 @@
 
 第 8 章の grow_weighted と同じ木を、ビットまで同じ不純度としきい値で育てる。
 同じ深さの節はまとめて 1 回で調べ、再帰せずに深さごとに育てる（1 000 段の木でも育つ）。
-列ごとの並べ替えは根で 1 回だけ行い、子には並びを保ったまま行を振り分ける。
+値が 3 つ以上の列は根で 1 回だけ並べ替え、子には並びを保ったまま行を振り分ける。
+値が 2 つ以下の列（ダミー変数など）は並べず、節とラベルごとの件数と最初の行から同じ値を求める。
 境界ごとのラベルの件数は累積和で、重みの合計は第 8 章の repeated_sums の表を引いて求め、
 Kahan の和は境界をまとめた配列の上で、第 8 章と同じ順に 1 項ずつ足す。
 """
@@ -95,11 +96,38 @@ class Encoded:
     values: Floats  # 列 × 行（列ごとの値が連続して並ぶ）
     codes: Codes  # 行ごとのラベルの番号
     tables: tuple[Floats, ...]  # 番号ごとの repeated_sums の表（0 個から全件まで）
+    sorted_columns: Ints  # 値が 3 つ以上あり、並べて調べる列の番号
+    sorted_values: Floats  # その列の値（列 × 行）
+    two_valued: TwoValued  # 値が 2 つ以下の列
+
+
+@dataclass(frozen=True)
+class TwoValued:
+    """値が 2 つ以下の列（0 か 1 のダミー変数など）。
+
+    安定に並べた節の行は「小さい値の行が元の順に、続いて大きい値の行が元の順に」と決まり、
+    境界は節ごとに高々 1 つ。だから並べなくても、節とラベルごとの件数と最初の行から、
+    並べたときと同じ件数と順が求まる。
+    """
+
+    columns: Ints  # 元の列の番号
+    low: Floats  # 列ごとの小さい値
+    high: Floats  # 列ごとの大きい値（値が 1 つなら low と同じ）
+    is_high: Bools  # 列 × 行: 大きい値の行か
+
+    @classmethod
+    def of(cls, values: Floats) -> TwoValued:
+        """列 × 行の配列から、値が 2 つ以下の列を選ぶ（値が 1 つの列も入れる。境界は無い）。"""
+        _require_arrays(values=values)
+        low, high = values.min(axis=1), values.max(axis=1)
+        is_high = values == high[:, np.newaxis]
+        two = (is_high | (values == low[:, np.newaxis])).all(axis=1)
+        return cls(np.flatnonzero(two), low[two], high[two], is_high[two])
 
 
 @dataclass(frozen=True)
 class Level:
-    """同じ深さの節をまとめたもの。分割を探す節（searched）の行だけを、列ごとに並べて持つ。
+    """同じ深さの節をまとめたもの。分割を探す節（searched）の行を、値が 3 つ以上の列ごとに並べる。
 
     どの列でも、searched[i] の節の行は区間 starts[i]:starts[i+1] を占め、区間の中では値の小さい順
     （同じ値なら元の行の順）に並ぶ。根で 1 回並べ替えれば、あとは並びを保って振り分けるだけでよい。
@@ -171,6 +199,18 @@ class Boundaries:
 
 
 @dataclass(frozen=True)
+class Candidates:
+    """分割の候補の境界と、左右の重みを足すのに要る件数と順。走査の順に並ぶ。"""
+
+    node: Ints  # 境界のある節
+    feature: Ints  # 境界のある列（元の列の番号）
+    threshold: Floats  # 境界の左右の値の中点
+    left_counts: Ints  # 境界 × ラベルの番号: 左側の件数
+    left_order: Ints  # 節全体（左側も同じ）でラベルが初めて現れた順
+    right_order: Ints  # 右側でラベルが初めて現れた順
+
+
+@dataclass(frozen=True)
 class BestSplits:
     """節ごとの最良の分割。分割の無い節は found が偽。"""
 
@@ -204,6 +244,7 @@ def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
 
     第 8 章の weighted_best_split と同じく、列の順、境界の小さい順に見て、
     不純度が厳密に小さいときだけ入れ替える。つまり走査の順で最初の最小値が勝つ。
+    値が 3 つ以上の列は並びから、値が 2 つ以下の列は件数から候補を作り、それぞれの勝者を比べる。
     """
     _require_type(encoded, Encoded, "encoded")
     _require_type(level, Level, "level")
@@ -213,29 +254,131 @@ def best_splits(encoded: Encoded, level: Level, buffers: Buffers) -> BestSplits:
     best = BestSplits(found, np.zeros(size, np.intp), np.zeros(size), np.zeros(size))
     if level.searched.size == 0:
         return best
+    for candidates in (
+        sorted_candidates(encoded, level, buffers),
+        two_valued_candidates(encoded, level),
+    ):
+        impurities = candidate_impurities(candidates, level.sums.counts, encoded.tables)
+        chosen = first_minimum(candidates.node, impurities, level.n_nodes)
+        nodes, impurity = candidates.node[chosen], impurities[chosen]
+        # 第 8 章の走査の順で先に見るほうが勝つ: 不純度が小さいか、同じなら列の番号が小さいほう
+        earlier = (impurity < best.impurity[nodes]) | (
+            (impurity == best.impurity[nodes]) & (candidates.feature[chosen] < best.feature[nodes])
+        )
+        wins = ~found[nodes] | earlier
+        nodes, chosen = nodes[wins], chosen[wins]
+        found[nodes] = True
+        best.feature[nodes] = candidates.feature[chosen]
+        best.threshold[nodes] = candidates.threshold[chosen]
+        best.impurity[nodes] = impurities[chosen]
+    return best
+
+
+def candidate_impurities(candidates: Candidates, counts: Ints, tables: Sequence[Floats]) -> Floats:
+    """候補の境界ごとの (W_L·wgini(左) + W_R·wgini(右)) / W。第 8 章と同じ足し算の順で。"""
+    sides = side_sums(candidates, counts, tables)
+    left_part = weighted_part(sides.left, sides.left_present)
+    right_part = weighted_part(sides.right, sides.right_present)
+    result: Floats = (left_part + right_part) / sides.node_weight
+    return result
+
+
+def sorted_candidates(encoded: Encoded, level: Level, buffers: Buffers) -> Candidates:
+    """値が 3 つ以上の列の候補。並びに沿って値とラベルを引き、境界ごとの件数と順を求める。"""
+    _require_type(encoded, Encoded, "encoded")
+    _require_type(level, Level, "level")
+    _require_type(buffers, Buffers, "buffers")
     width = level.order.shape[1]
     xs = buffers.matrix(buffers.values, width)
     for column, rows in enumerate(level.order):  # 列ごとに引くほうが、1 次元の番号を作るより速い
-        encoded.values[column].take(rows, out=xs[column])
+        encoded.sorted_values[column].take(rows, out=xs[column])
     boundaries = find_boundaries(xs, level)
-    if boundaries.node.size == 0:
-        return best
     ys = buffers.matrix(buffers.codes, width)
     np.take(encoded.codes, level.order, out=ys)
-    running = buffers.running[: ys.size + 1]
-    sides = side_sums(ys.ravel(), boundaries, level.sums.counts, encoded.tables, running)
-    left_part = weighted_part(sides.left, sides.left_present)
-    right_part = weighted_part(sides.right, sides.right_present)
-    impurities = (left_part + right_part) / sides.node_weight
-    chosen = first_minimum(boundaries.node, impurities, level.n_nodes)
-    nodes = boundaries.node[chosen]
-    flat = boundaries.flat[chosen]
+    n_labels = len(encoded.tables)
+    if n_labels == 2:
+        running = buffers.running[: ys.size + 1]
+        counts = two_label_counts(ys.ravel(), boundaries, running)
+    else:
+        counts = label_counts(ys.ravel(), boundaries, n_labels)
     values = xs.ravel()
-    found[nodes] = True
-    best.feature[nodes] = boundaries.column[chosen]
-    best.threshold[nodes] = (values[flat - 1] + values[flat]) / 2
-    best.impurity[nodes] = impurities[chosen]
-    return best
+    return Candidates(
+        boundaries.node,
+        encoded.sorted_columns[boundaries.column],
+        (values[boundaries.flat - 1] + values[boundaries.flat]) / 2,
+        *counts,
+    )
+
+
+def two_valued_candidates(encoded: Encoded, level: Level) -> Candidates:
+    """値が 2 つ以下の列の候補（節ごとに高々 1 つ）を、並べずに求める。
+
+    探す節の行を、節とラベルの組ごとに元の順のまま集め、列ごとに、大きい値の行の件数と、
+    大きい値・小さい値それぞれの最初の行を求める。並べた節の中では小さい値の行が先に並ぶので、
+    節全体で初めて現れた順は、小さい値の最初の行、無ければ大きい値の最初の行の順になる。
+    """
+    _require_type(encoded, Encoded, "encoded")
+    _require_type(level, Level, "level")
+    two = encoded.two_valued
+    n_rows, n_labels, n_searched = encoded.codes.size, len(encoded.tables), level.searched.size
+    slot = np.full(level.n_nodes + 1, -1, dtype=np.intp)  # 最後の -1 は、どの節にも無い行の分
+    slot[level.searched] = np.arange(n_searched)
+    rows = np.flatnonzero(slot[level.node_of_row] >= 0)
+    group = slot[level.node_of_row[rows]] * n_labels + encoded.codes[rows]
+    if n_searched * n_labels <= np.iinfo(np.int16).max:
+        group = group.astype(np.int16)  # 16 ビットの整数の安定な並べ替えは、速い基数ソートになる
+    by_group = np.argsort(group, kind="stable")
+    rows, group = rows[by_group], group[by_group]
+    bounds = np.searchsorted(group, np.arange(n_searched * n_labels + 1))  # 組ごとの区間
+    high = two.is_high[:, rows]  # 列 × 集めた行
+    high_counts, first_high, first_low = count_and_first(high, bounds, rows, n_rows)
+    cube = (two.columns.size, n_searched, n_labels)  # 列 × 探す節 × ラベル
+    high_counts, first_high, first_low = (
+        a.reshape(cube) for a in (high_counts, first_high, first_low)
+    )
+    low_counts = level.sums.counts[level.searched] - high_counts
+    column, at = np.nonzero((high_counts.sum(axis=2) > 0) & (low_counts.sum(axis=2) > 0))
+    in_node = np.where(first_low < n_rows, first_low, n_rows + first_high)[column, at]
+    return Candidates(
+        level.searched[at],
+        two.columns[column],
+        ((two.low + two.high) / 2)[column],
+        low_counts[column, at],
+        np.argsort(in_node, axis=1, kind="stable"),
+        np.argsort(first_high[column, at], axis=1, kind="stable"),
+    )
+
+
+def count_and_first(
+    flags: Bools, bounds: Ints, rows: Ints, missing: int
+) -> tuple[Ints, Ints, Ints]:
+    """列 × 位置の flags の、列ごと・区間 bounds[g]:bounds[g+1] ごとの真の件数、最初の真と偽の行。
+
+    真の位置を 1 次元の番号にして二分探索する（label_counts と同じ考え）。最初の偽は、区間の頭から
+    続く真の数 t を数えて、区間の t 番目。真が続く間は「位置 − 真の中での番号」が変わらないので、
+    t もその値の二分探索で数えられる。無ければ行は missing。
+    """
+    _require_arrays(flags=flags, bounds=bounds, rows=rows)
+    width = flags.shape[1]
+    at = np.flatnonzero(flags)  # 真の位置（列 × 位置を 1 次元にした番号）の小さい順
+    base = np.arange(flags.shape[0])[:, np.newaxis] * width
+    lower, upper = base + bounds[:-1], base + bounds[1:]
+    first = np.searchsorted(at, lower)
+    counts: Ints = np.searchsorted(at, upper) - first
+    true_rows = np.full(counts.shape, missing, dtype=np.intp)
+    found = counts > 0
+    true_rows[found] = rows[at[first[found]] % width]
+    leading = np.zeros(counts.shape, dtype=np.intp)  # 区間の頭から続く真の数
+    heads = found.copy()
+    heads[found] = at[first[found]] == lower[found]
+    shifted = at - np.arange(at.size)
+    run = np.searchsorted(shifted, shifted[first[heads]], side="right")
+    leading[heads] = run - first[heads]
+    false_at = lower + leading
+    false_rows = np.full(counts.shape, missing, dtype=np.intp)
+    inside = false_at < upper
+    false_rows[inside] = rows[false_at[inside] % width]
+    return counts, true_rows, false_rows
 
 
 def first_minimum(node: Ints, impurities: Floats, n_nodes: int) -> Ints:
@@ -261,33 +404,31 @@ class SideSums:
     node_weight: Floats
 
 
-def side_sums(
-    ys: Codes, boundaries: Boundaries, counts: Ints, tables: Sequence[Floats], running: Codes
-) -> SideSums:
-    """境界ごとの左右の重みの合計を求める。ys は列 × 位置のラベルの番号を 1 次元にしたもの。
+def side_sums(candidates: Candidates, counts: Ints, tables: Sequence[Floats]) -> SideSums:
+    """候補の境界ごとの左右の重みの合計を求める。counts は節ごとのラベルの件数。
 
     左と節全体は、その列の並びで節の中にラベルが初めて現れた順。右は、右側で初めて現れた順。
-    ラベルごとに、そのラベルのある位置を二分探索して、件数と最初の位置を求める。
     """
-    _require_arrays(ys=ys, counts=counts, running=running)
-    _require_type(boundaries, Boundaries, "boundaries")
-    n_labels = len(tables)
-    if n_labels == 2:
-        left_counts, left_order, right_order = two_label_counts(ys, boundaries, running)
-    else:
-        left_counts, left_order, right_order = label_counts(ys, boundaries, n_labels)
-    node_counts = counts[boundaries.node]
-    right_counts = node_counts - left_counts
-    return SideSums(
-        in_order(pick_weights(tables, left_counts), left_order),
-        in_order(left_counts > 0, left_order),
-        in_order(pick_weights(tables, right_counts), right_order),
-        in_order(right_counts > 0, right_order),
-        kahan_columns(
-            in_order(pick_weights(tables, node_counts), left_order),
-            in_order(node_counts > 0, left_order),
-        ),
-    )
+    _require_type(candidates, Candidates, "candidates")
+    _require_arrays(counts=counts)
+    node_counts = counts[candidates.node]
+    right_counts = node_counts - candidates.left_counts
+    left, left_present = weights_in_order(tables, candidates.left_counts, candidates.left_order)
+    right, right_present = weights_in_order(tables, right_counts, candidates.right_order)
+    node, node_present = weights_in_order(tables, node_counts, candidates.left_order)
+    return SideSums(left, left_present, right, right_present, kahan_columns(node, node_present))
+
+
+def weights_in_order(tables: Sequence[Floats], counts: Ints, order: Ints) -> tuple[Floats, Bools]:
+    """ラベルごとの件数を order の順に並べ、repeated_sums の表で重みの合計に直す。件数 0 は偽。
+
+    ラベルごとの表を 1 つにつなぎ、ラベルの表の始まりに件数を足した番号で 1 回で引く。
+    """
+    _require_arrays(counts=counts, order=order)
+    table = np.concatenate(tables)
+    start = np.cumsum([0, *(len(part) for part in tables[:-1])])
+    ordered = in_order(counts, order)
+    return table[start[order] + ordered], ordered > 0
 
 
 def label_counts(ys: Codes, boundaries: Boundaries, n_labels: int) -> tuple[Ints, Ints, Ints]:
@@ -353,7 +494,7 @@ def in_order(values: npt.NDArray[T], order: Ints) -> npt.NDArray[T]:
 def encode(
     values: Floats, labels: Sequence[L], weights: Mapping[L, float]
 ) -> tuple[Encoded, list[L]]:
-    """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にする。"""
+    """行 × 列の配列を列 × 行に、ラベルを初めて現れた順の番号にし、値が 2 つ以下の列を分ける。"""
     _require_arrays(values=values)
     known = list(dict.fromkeys(labels))
     number = {label: k for k, label in enumerate(known)}
@@ -362,7 +503,13 @@ def encode(
     tables = tuple(
         np.array(repeated_sums(weights[label], int(counts[k]))) for k, label in enumerate(known)
     )
-    return Encoded(values.T.copy(), codes, tables), known
+    by_column = values.T.copy()
+    two_valued = TwoValued.of(by_column)
+    sorted_columns = np.setdiff1d(np.arange(by_column.shape[0]), two_valued.columns)
+    encoded = Encoded(
+        by_column, codes, tables, sorted_columns, by_column[sorted_columns], two_valued
+    )
+    return encoded, known
 
 
 def grow_weighted_numpy(
@@ -389,14 +536,14 @@ def grow_weighted_numpy(
 
 
 def root_level(encoded: Encoded, *, may_split: bool) -> tuple[Level, Buffers]:
-    """根だけの深さ。分割を探すなら、列ごとに安定に並べ替える（ここで 1 回だけ）。"""
+    """根だけの深さ。分割を探すなら、値が 3 つ以上の列ごとに安定に並べ替える（ここで 1 回だけ）。"""
     _require_type(encoded, Encoded, "encoded")
-    n_columns, n_rows = encoded.values.shape
+    n_columns, n_rows = encoded.sorted_values.shape
     node_of_row = np.zeros(n_rows, dtype=np.intp)
     sums = NodeSums.of(encoded, node_of_row, 1)
     searched = np.flatnonzero(sums.impure() & may_split)
     if searched.size:
-        order = np.argsort(encoded.values, axis=1, kind="stable")
+        order = np.argsort(encoded.sorted_values, axis=1, kind="stable")
     else:
         order = np.empty((n_columns, 0), dtype=np.intp)
     level = Level(order, np.array([0, order.shape[1]]), searched, node_of_row, sums)
