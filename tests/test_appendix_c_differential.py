@@ -434,6 +434,8 @@ def regression_rows(draw: st.DrawFn) -> tuple[list[float], list[float], list[flo
 @given(regression_rows())
 @example(([1e150, -1e150, 0.0], [0.0, 0.0, 0.0], [1e150, -1e150, 1.0], 0))
 @example(([0.0, 0.0, 0.0, 3e-33, 0.0, 0.0, 3e-33, 3e-33, 3e-33], [0.0] * 9, [0.0] * 9, 0))
+# 正解 0 と 6.6e-194 だけの行がある。幅の 2 乗が 0 に下にあふれ、0 で割っていた
+@example(([0.0] * 5 + [1.0, 6.572470553743142e-194], [0.0] * 7, [0.0] * 6 + [1.0], 0))
 def test_選び直した決定係数はscikit_learnのr2_scoreと同じ(
     case: tuple[list[float], list[float], list[float], int],
 ) -> None:
@@ -448,10 +450,25 @@ def test_選び直した決定係数はscikit_learnのr2_scoreと同じ(
     scale = float(np.max(np.abs(truth)))
     normalized = [np.array(v) / scale for v in (actual, predicted_a, predicted_b)]
 
+    def rescaled(values: np.ndarray, row: list[int]) -> np.ndarray:
+        # R² は単位によらない。行の正解の幅の 2 の累乗で割り、幅の 2 乗が下にあふれないようにする
+        exponent = math.frexp(float(np.ptp(normalized[0][row])))[1]
+        with np.errstate(over="ignore"):
+            result: np.ndarray = np.ldexp(values[row], -exponent)
+        return result
+
     def library(values: np.ndarray, row: list[int]) -> float:
-        return float(r2_score(normalized[0][row], values[row]))
+        guess = rescaled(values, row)
+        if not np.all(np.isfinite(guess)):
+            return -math.inf  # 予測が正解の幅よりはるかに外れ、R² が float に収まらない
+        with np.errstate(over="ignore"):
+            return float(r2_score(rescaled(normalized[0], row), guess))
 
     expected = [library(normalized[2], row) - library(normalized[1], row) for row in positions]
+    if not all(math.isfinite(value) for value in expected):
+        with pytest.raises(ValueError, match="R²"):
+            bootstrap_r2_differences(actual, predicted_a, predicted_b, resamples, seed)
+        return
     ours = bootstrap_r2_differences(actual, predicted_a, predicted_b, resamples, seed)
     assert ours == pytest.approx(expected, rel=1e-9, abs=1e-9)
     one = resampled_r2(normalized[0].tolist(), normalized[1].tolist(), np.array(positions))
@@ -464,6 +481,7 @@ def test_選び直した決定係数はscikit_learnのr2_scoreと同じ(
 @given(st.integers(1, 20), st.integers(1, 300), st.floats(0.01, 0.99))
 @example(1, 1, 0.5)
 @example(20, 300, 0.99)
+@example(9, 229, 0.984375)  # しきい値が問題数を超える（有意と出る割合は 0。1e-12 残っていた）
 def test_最良のk個の期待値はscipyの二項分布の累積確率から求めた値と同じ(
     k: int, n_questions: int, p: float
 ) -> None:

@@ -48,7 +48,9 @@ def best_of_k_exact(k: int, n_questions: int, p: float) -> BestOfK:
         j / n_questions * (cdf[j] ** k - below[j] ** k) for j in range(n_questions + 1)
     )
     threshold = significance_threshold(n_questions, p)
-    not_significant = cdf[threshold - 1] if threshold - 1 < len(cdf) else 1.0
+    # しきい値が問題数を超えれば、どの候補も有意にならない（足し合わせた cdf[n] は丸めで 1 に
+    # 届かず、そのまま使うと 1e-12 ほどの割合が残る）
+    not_significant = cdf[threshold - 1] if threshold <= n_questions else 1.0
     return BestOfK(k, best_score, p, 1 - not_significant**k)
 
 
