@@ -30,7 +30,6 @@ NOT_YET_READABLE: dict[str, str] = {
     "15": "かたまり 36（章のコマンド）: 出力が本文と違う",
     "appendix-a": "かたまり 29（章のコマンド）: 出力が本文と違う",
     "appendix-b": "かたまり 12（averaging.py）: 定義されていない名前 dataclass など",
-    "appendix-c": "章の終わり（test_appendix_c_differential.py）: t の分位点の直しが本文に無い",
 }
 
 
