@@ -8,6 +8,9 @@
 - 分布の関数（t の累積分布・分位点・不完全ベータ関数・二項分布の確率）は相対 1e-9 で比べる
   （自作は連分数と二分法、scipy は Cephes/Boost。どちらも 1e-12 ほどまで正しい）。
   t の累積分布は、小さい側の裾（t ≤ 0）を相対誤差で比べるので、1e-300 の裾まで確かめる。
+- t の分位点は、1e-150 より小さい下の裾（自由度 2 以上）では、自作の値を scipy の t.cdf に
+  戻して q と相対 1e-9 で比べる。scipy の t.ppf はそこで inf やずれた値を返す（自由度 3、
+  q = 1e-300 で inf）。
 - z の値は √2·erfinv(confidence) と相対 1e-12・絶対 1e-15 で比べる。confidence が 0 に近いと
   (1 + confidence)/2 の丸めで相対誤差が大きくなるが、絶対誤差は 1e-16 ほどにとどまる。
 - confidence が 0.999 を超えると、自作の z の値は裾の確率 (1 − confidence)/2 から求め、scipy の
@@ -135,7 +138,14 @@ probabilities = st.one_of(
 @example(0.975, 10_000)
 @example(0.999999999999, 1)  # 上の裾。1 − 裾 の丸めで 5e-5 ずれていた
 @example(0.5, 1)
+@example(1e-300, 3)  # scipy の t.ppf は inf を返す（答えは −1.03e100）
+@example(1e-200, 3)  # scipy の t.ppf は答えの半分ほどの −2.4e66 を返す
 def test_tの分位点はscipyと同じ(q: float, df: int) -> None:
+    if q < 1e-150 and df > 1:
+        # scipy の t.ppf は 1e-160 より小さい裾で、自由度によって inf やずれた値を返す。そこでは
+        # 自作の分位点を scipy の累積分布（1e-300 の裾まで正しい）に戻して q と比べる。
+        assert float(stats.t.cdf(t_quantile(q, df), df)) == pytest.approx(q, rel=DISTRIBUTION)
+        return
     if abs(q - 0.5) < 1e-6:
         # 0.5 の近くは (q − 0.5) / 密度(0) と比べる（scipy は 0 の近くで 1e-12 ほどずれる）。
         expected = (q - 0.5) / float(stats.t.pdf(0.0, df))
@@ -434,6 +444,8 @@ def regression_rows(draw: st.DrawFn) -> tuple[list[float], list[float], list[flo
 @given(regression_rows())
 @example(([1e150, -1e150, 0.0], [0.0, 0.0, 0.0], [1e150, -1e150, 1.0], 0))
 @example(([0.0, 0.0, 0.0, 3e-33, 0.0, 0.0, 3e-33, 3e-33, 3e-33], [0.0] * 9, [0.0] * 9, 0))
+# 正解 0 と 6.6e-194 だけの行がある。幅の 2 乗が 0 に下にあふれ、0 で割っていた
+@example(([0.0] * 5 + [1.0, 6.572470553743142e-194], [0.0] * 7, [0.0] * 6 + [1.0], 0))
 def test_選び直した決定係数はscikit_learnのr2_scoreと同じ(
     case: tuple[list[float], list[float], list[float], int],
 ) -> None:
@@ -448,10 +460,25 @@ def test_選び直した決定係数はscikit_learnのr2_scoreと同じ(
     scale = float(np.max(np.abs(truth)))
     normalized = [np.array(v) / scale for v in (actual, predicted_a, predicted_b)]
 
+    def rescaled(values: np.ndarray, row: list[int]) -> np.ndarray:
+        # R² は単位によらない。行の正解の幅の 2 の累乗で割り、幅の 2 乗が下にあふれないようにする
+        exponent = math.frexp(float(np.ptp(normalized[0][row])))[1]
+        with np.errstate(over="ignore"):
+            result: np.ndarray = np.ldexp(values[row], -exponent)
+        return result
+
     def library(values: np.ndarray, row: list[int]) -> float:
-        return float(r2_score(normalized[0][row], values[row]))
+        guess = rescaled(values, row)
+        if not np.all(np.isfinite(guess)):
+            return -math.inf  # 予測が正解の幅よりはるかに外れ、R² が float に収まらない
+        with np.errstate(over="ignore"):
+            return float(r2_score(rescaled(normalized[0], row), guess))
 
     expected = [library(normalized[2], row) - library(normalized[1], row) for row in positions]
+    if not all(math.isfinite(value) for value in expected):
+        with pytest.raises(ValueError, match="R²"):
+            bootstrap_r2_differences(actual, predicted_a, predicted_b, resamples, seed)
+        return
     ours = bootstrap_r2_differences(actual, predicted_a, predicted_b, resamples, seed)
     assert ours == pytest.approx(expected, rel=1e-9, abs=1e-9)
     one = resampled_r2(normalized[0].tolist(), normalized[1].tolist(), np.array(positions))
@@ -464,7 +491,8 @@ def test_選び直した決定係数はscikit_learnのr2_scoreと同じ(
 @given(st.integers(1, 20), st.integers(1, 300), st.floats(0.01, 0.99))
 @example(1, 1, 0.5)
 @example(20, 300, 0.99)
-@example(18, 130, 0.984375)  # 境が問題数を超え、累積確率が丸めで 1 をわずかに超える
+@example(18, 130, 0.984375)  # しきい値が問題数を超え、累積確率が丸めで 1 をわずかに超える
+@example(9, 229, 0.984375)  # しきい値が問題数を超える（有意と出る割合は 0。1e-12 残っていた）
 def test_最良のk個の期待値はscipyの二項分布の累積確率から求めた値と同じ(
     k: int, n_questions: int, p: float
 ) -> None:

@@ -38,6 +38,7 @@ def test_1件では標準偏差が求められない() -> None:
 # --8<-- [end:test-t-interval]
 
 
+# --8<-- [start:test-t-distribution]
 def test_tの分布関数は0で半分() -> None:
     assert t_cdf(0.0, 7) == pytest.approx(0.5, abs=1e-12)
 
@@ -50,6 +51,9 @@ def test_tの分位点と分布関数は逆の関係(df: int) -> None:
 
 def test_自由度1のtはコーシー分布() -> None:
     assert t_quantile(0.75, 1) == pytest.approx(1.0, rel=1e-12)
+
+
+# --8<-- [end:test-t-distribution]
 
 
 def test_差にNaNがあれば失敗する() -> None:

@@ -128,6 +128,7 @@ def test_食い違いの数え方(actual: list[str], predicted: list[str]) -> No
 )
 @example([1e200, -1e200, 0.0], [0.0, 0.0, 0.0], 1)  # 2 乗があふれた（RuntimeWarning）
 @example([-1.5e308, 1.5e308], [0.0, 0.0], 1)  # 分位点の補間で差があふれた（inf）
+@example([1.0, 1e-200, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], 1)  # 行の幅の 2 乗が 0 になり、0 で割った
 def test_ブートストラップ(actual: Any, predicted: Any, resamples: Any) -> None:
     names = ["actual", "predicted_a", "n_resamples", "values", "正解", "R² が定義できません"]
     call_safely(lambda: resampled_positions(3, resamples, 0), names=names)

@@ -52,10 +52,14 @@ def test_5組の差のt区間はscipyのttest_relの区間と同じ() -> None:
 # --8<-- [end:test-scipy]
 
 
+# --8<-- [start:test-t-scipy]
 @pytest.mark.parametrize("df", [1, 2, 4, 9, 49, 500])
 @pytest.mark.parametrize("q", [0.8, 0.975, 0.995])
 def test_tの分位点はscipyと同じ(df: int, q: float) -> None:
     assert t_quantile(q, df) == pytest.approx(stats.t.ppf(q, df), rel=1e-10)
+
+
+# --8<-- [end:test-t-scipy]
 
 
 def test_zの値はscipyの正規分布と同じ() -> None:

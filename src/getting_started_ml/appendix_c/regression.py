@@ -83,11 +83,15 @@ def resampled_r2(
     """選び直した行ごとの R²（行列の 1 行が 1 回分）。numpy でまとめて計算する。"""
     truth = np.asarray(actual, dtype=np.float64)[positions]
     guess = np.asarray(predicted, dtype=np.float64)[positions]
-    spread = ((truth - truth.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
     # 同じ値ばかりかは最大と最小で決める。同じ値の平均は丸めで値からずれ、spread は 0 にならない
     # ことがある（そのまま割ると R² が −1e30 のような値になった）。
     if np.any(truth.max(axis=1) == truth.min(axis=1)):
         raise ValueError("選び直した行の正解がすべて同じ値になり、R² が定義できません")
+    # R² は単位によらないので、行ごとに正解の幅（最大 − 最小）の 2 の累乗で割る（誤差なく割れる）。
+    # 幅が 1e-154 より狭いと 2 乗が 0 に下にあふれ、0 で割っていた（正解 1.0、1e-200、0.0、0.0）
+    _, exponents = np.frexp(truth.max(axis=1) - truth.min(axis=1))
+    truth, guess = (np.ldexp(values, -exponents[:, np.newaxis]) for values in (truth, guess))
+    spread = ((truth - truth.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
     result: npt.NDArray[np.float64] = 1.0 - ((truth - guess) ** 2).sum(axis=1) / spread
     return result
 

@@ -48,8 +48,8 @@ def best_of_k_exact(k: int, n_questions: int, p: float) -> BestOfK:
         j / n_questions * (cdf[j] ** k - below[j] ** k) for j in range(n_questions + 1)
     )
     threshold = significance_threshold(n_questions, p)
-    # 境が n_questions を超えれば、有意と出ることは無い。累積確率は丸めで 1 をわずかに超えうる
-    # ので 1 で抑える（抑えないと割合が −1e-12 のような負の数になる）
+    # しきい値が問題数を超えれば、どの候補も有意にならない。足し合わせた累積確率は丸めで 1 に
+    # 届かないことも、わずかに超えることもある。そのままでは ±1e-12 ほどの割合が残るので 1 で抑える
     not_significant = min(1.0, cdf[threshold - 1]) if threshold <= n_questions else 1.0
     return BestOfK(k, best_score, p, 1 - not_significant**k)
 
