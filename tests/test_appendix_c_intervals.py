@@ -17,6 +17,7 @@ from getting_started_ml.appendix_c import (
     wilson_interval,
     z_value,
 )
+from getting_started_ml.appendix_c.intervals import MAX_BINOMIAL_N
 
 # --8<-- [end:header]
 
@@ -122,6 +123,13 @@ def test_確率が0か1なら二項分布は1点に集まる() -> None:
 
 def test_大きなnでも確率があふれない() -> None:
     assert math.fsum(binomial_pmf(20_000, 0.7)) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_二項分布を数える件数には上限がある() -> None:
+    # 上限が無いと、差分テストが引いた n = 10**12 で止まらなかった
+    assert len(binomial_pmf(MAX_BINOMIAL_N, 0.5)) == MAX_BINOMIAL_N + 1
+    with pytest.raises(ValueError, match=r"n は 100,000 以下です.*n=100,001）"):
+        binomial_pmf(MAX_BINOMIAL_N + 1, 0.5)
 
 
 def test_正解数が件数を超えれば両方の値を書いて失敗する() -> None:

@@ -19,6 +19,8 @@ from getting_started_ml.checks import (
 METHODS = ("wald", "wilson")
 _TAIL_CONFIDENCE = 0.999
 """confidence がこれを超えたら、z の値を下の裾の確率 (1 − confidence)/2 から求める。"""
+MAX_BINOMIAL_N = 100_000
+"""binomial_pmf が 1 つずつ数える件数の上限。これより大きいと 1 回に何秒もかかる。"""
 # --8<-- [end:header]
 
 
@@ -116,6 +118,11 @@ def required_size(half_width: float, p: float, z: float | None = None) -> int:
 def binomial_pmf(n: int, p: float) -> list[float]:
     """二項分布 Bin(n, p) の確率を k = 0, 1, …, n の順に並べる（対数で計算してあふれを防ぐ）。"""
     require_count(n, "n", minimum=1)
+    if n > MAX_BINOMIAL_N:
+        raise ValueError(
+            f"n は {MAX_BINOMIAL_N:,} 以下です（確率を 1 つずつ数えるので、それより大きいと"
+            f"時間がかかりすぎます。n={n:,}）"
+        )
     require_probability(p, "p")
     if p in (0.0, 1.0):
         certain = 0 if p == 0.0 else n
