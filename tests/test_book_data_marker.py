@@ -132,6 +132,25 @@ def test_replayはmで名指すかreplayを付けたときだけ動く(
     result.assert_outcomes(passed=passed, deselected=deselected)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "outcomes"),
+    [
+        (("-m", "replay"), {"passed": 1, "deselected": 2}),  # 名前の無いファイルは読み込まない
+        (("-m", "not data"), {"errors": 1}),  # ほかの -m では集めて、集める段階で止まる
+        (("--replay",), {"errors": 1}),
+    ],
+)
+def test_mがreplayだけならreplayと書かれていないファイルは集めない(
+    pytester: pytest.Pytester,
+    replay_project: Path,
+    arguments: tuple[str, ...],
+    outcomes: dict[str, int],
+) -> None:
+    pytester.makepyfile(test_broken="raise RuntimeError('集めると失敗する')\n")
+    result = pytester.runpytest_inprocess(*arguments)
+    result.assert_outcomes(**outcomes)
+
+
 SITE_TESTS = """
 import pytest
 
