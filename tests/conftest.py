@@ -121,18 +121,19 @@ SEPARATE_MARKERS = ("replay", "site", "reader")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """-m が replay・site・reader の 1 つだけなら、その名前の無いテストファイルは集めない。
+    """-m が replay・site・reader の 1 つだけなら、その印の無いファイルは読まない。
 
-    印はテストファイルに書くので、名前の出てこないファイルに選ばれるテストは無い。集めても外すだけの
-    ファイルを読み込まないので、nox -s replay などの xdist のワーカーが、全体を集める時間（1 つ
-    およそ 6 CPU 秒）を使わずに済む。ほかの場合は pytest の決め方のまま（None）。
+    印はテストファイルに pytest.mark.replay のように書くので、その文字の無いファイルに選ばれる
+    テストは無い。集めても外すだけのファイルを読み込まないので、nox -s replay などの xdist の
+    ワーカーが、全体を集める時間（1 つおよそ 6 CPU 秒）を使わずに済む。ほかの場合は pytest の
+    決め方のまま（None）。
     """
     expression = str(config.getoption("markexpr", "") or "").strip()
     if expression not in SEPARATE_MARKERS or collection_path.suffix != ".py":
         return None
     if not collection_path.name.startswith("test_"):
         return None
-    return expression not in collection_path.read_text(encoding="utf-8")
+    return f"mark.{expression}" not in collection_path.read_text(encoding="utf-8")
 
 
 def marker_is_selected(config: pytest.Config, marker: str) -> bool:
