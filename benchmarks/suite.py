@@ -6,9 +6,10 @@ CPU 時間（pytest と、その子のプロセスすべての user + sys）で�
 同じ引数で pytest を動かし、環境変数（ML_DATA_DIR、ML_REQUIRE_DATA、CI など）はそのまま渡す。使い方:
 
     ML_DATA_DIR=... ML_REQUIRE_DATA=1 python benchmarks/suite.py            # test と replay
-    ML_DATA_DIR=... ML_REQUIRE_DATA=1 python benchmarks/suite.py test site  # 選んだセッションだけ
+    ML_DATA_DIR=... ML_REQUIRE_DATA=1 python benchmarks/suite.py test reader  # 選んだセッションだけ
 
-site（組み立てたサイトとブラウザ）は目標を持たない（ML_SITE_DIR が無ければサイトの組み立ても入る）。
+reader（機械の読者）と site（組み立てたサイトとブラウザ）は目標を持たない（site は、ML_SITE_DIR が
+無ければサイトの組み立ても入る）。
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 SESSIONS: dict[str, tuple[list[str], float | None]] = {
     "test": ([], 45.0),
     "replay": (["-m", "replay"], 30.0),
+    "reader": (["-m", "reader"], None),
     "site": (["-m", "site"], None),
 }
 """セッションの名前 → (noxfile.py と同じ pytest の引数, CPU 時間の目標（秒。無ければ None）)。"""

@@ -35,6 +35,14 @@ settings.register_profile(
     print_blob=True,
 )
 EXPLORE_FACTOR = 10
+# 途中の一歩のリプレイ（workbook の replay_chapter がこの名前を渡す）: ci と同じく毎回同じ例で、
+# 例の数を REPLAY_FACTOR 倍にする。一歩ごとに、それまでに書いたテストをすべて動かし直すので、
+# 性質のテストは章の中で何十回も動く。例を尽くして確かめるのは nox -s test の役目で、リプレイが
+# 見るのは一歩ごとの赤と緑と表示の行。
+settings.register_profile("replay", settings.get_profile("ci"))
+REPLAY_FACTOR = 0.1
+EXAMPLE_FACTORS = {"explore": EXPLORE_FACTOR, "replay": REPLAY_FACTOR}
+"""プロファイルの名前 → テストごとの max_examples（書いていなければ既定の 100）に掛ける数。"""
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
 
@@ -98,11 +106,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     pytest の -m は 1 つしか効かないので、設定ファイルの addopts に "-m not replay" と書くと、
     コマンドラインの -m "not data" がそれを置き換えて replay まで動いてしまう。ここで外せば、
     -m に何を書いても replay は既定で動かない。site（組み立てたサイトとブラウザ）も同じで、
-    nox -s site が動かす。explore のときは hypothesis の例の数を増やす。
+    nox -s site が動かす。explore と replay のプロファイルでは hypothesis の例の数を変える。
     """
-    if settings.get_current_profile_name() == "explore":
-        for item in items:
-            explore_more(item)
+    factor = EXAMPLE_FACTORS.get(settings.get_current_profile_name())
+    if factor is not None:
+        scale_examples(items, factor)
     for marker in SEPARATE_MARKERS:
         if not marker_is_selected(config, marker):
             deselect_marked(config, items, marker)
@@ -110,6 +118,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 SEPARATE_MARKERS = ("replay", "site", "reader")
 """既定の pytest から外し、同じ名前の nox のセッション（nox -s replay など）で動かす印。"""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """-m が replay・site・reader の 1 つだけなら、その印の無いファイルは読まない。
+
+    印はテストファイルに pytest.mark.replay のように書くので、その文字の無いファイルに選ばれる
+    テストは無い。集めても外すだけのファイルを読み込まないので、nox -s replay などの xdist の
+    ワーカーが、全体を集める時間（1 つおよそ 6 CPU 秒）を使わずに済む。ほかの場合は pytest の
+    決め方のまま（None）。
+    """
+    expression = str(config.getoption("markexpr", "") or "").strip()
+    if expression not in SEPARATE_MARKERS or collection_path.suffix != ".py":
+        return None
+    if not collection_path.name.startswith("test_"):
+        return None
+    return f"mark.{expression}" not in collection_path.read_text(encoding="utf-8")
 
 
 def marker_is_selected(config: pytest.Config, marker: str) -> bool:
@@ -126,14 +150,17 @@ def deselect_marked(config: pytest.Config, items: list[pytest.Item], marker: str
         items[:] = [item for item in items if item.get_closest_marker(marker) is None]
 
 
-def explore_more(item: pytest.Item) -> None:
-    """hypothesis のテストの max_examples（テストごとに書いた値も）を EXPLORE_FACTOR 倍にする。"""
-    test = getattr(item, "obj", None)
-    current = getattr(test, "_hypothesis_internal_use_settings", None)
-    if isinstance(current, settings):
-        test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
-            current, max_examples=current.max_examples * EXPLORE_FACTOR
-        )
+def scale_examples(items: list[pytest.Item], factor: float) -> None:
+    """hypothesis のテストの max_examples（テストごとに書いた値も）を factor 倍にする（1 以上）。
+
+    パラメーター付きのテストは、いくつの item でも関数は 1 つなので、関数ごとに 1 回だけ掛ける。
+    """
+    tests = {id(test): test for item in items if (test := getattr(item, "obj", None)) is not None}
+    for test in tests.values():
+        current = getattr(test, "_hypothesis_internal_use_settings", None)
+        if isinstance(current, settings):
+            examples = max(1, round(current.max_examples * factor))
+            test._hypothesis_internal_use_settings = settings(current, max_examples=examples)
 
 
 def data_is_required(config: pytest.Config) -> bool:

@@ -132,6 +132,25 @@ def test_replayはmで名指すかreplayを付けたときだけ動く(
     result.assert_outcomes(passed=passed, deselected=deselected)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "outcomes"),
+    [
+        (("-m", "replay"), {"passed": 1, "deselected": 2}),  # 名前の無いファイルは読み込まない
+        (("-m", "not data"), {"errors": 1}),  # ほかの -m では集めて、集める段階で止まる
+        (("--replay",), {"errors": 1}),
+    ],
+)
+def test_mがreplayだけならreplayと書かれていないファイルは集めない(
+    pytester: pytest.Pytester,
+    replay_project: Path,
+    arguments: tuple[str, ...],
+    outcomes: dict[str, int],
+) -> None:
+    pytester.makepyfile(test_broken="raise RuntimeError('集めると失敗する')\n")
+    result = pytester.runpytest_inprocess(*arguments)
+    result.assert_outcomes(**outcomes)
+
+
 SITE_TESTS = """
 import pytest
 
@@ -204,3 +223,33 @@ def test_使うhypothesisのプロファイルは環境変数で決まる() -> N
     assert hypothesis_profile({"CI": "true"}) == "ci"
     assert hypothesis_profile({"CI": "false"}) == "book"
     assert hypothesis_profile({"CI": "true", "HYPOTHESIS_PROFILE": "explore"}) == "explore"
+
+
+SCALED_TEST = """
+import pytest
+from hypothesis import given, settings, strategies as st
+
+@pytest.mark.parametrize("sign", [1, -1])
+@settings(max_examples=30)
+@given(st.integers())
+def test_property(sign, number):
+    assert sign * number * sign == number
+
+def test_zz_examples():
+    assert test_property._hypothesis_internal_use_settings.max_examples == {examples}
+"""
+
+
+# パラメーター付きのテストでも、掛けるのは関数ごとに 1 回（item ごとに掛けると 2 回になる）
+@pytest.mark.parametrize(("name", "examples"), [("ci", 30), ("replay", 3), ("explore", 300)])
+def test_replayは例の数を10分の1にしexploreは10倍にする(
+    pytester: pytest.Pytester,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    examples: int,
+) -> None:
+    monkeypatch.setenv("HYPOTHESIS_PROFILE", name)
+    pytester.makepyfile(test_sample=SCALED_TEST.format(examples=examples))
+    result = pytester.runpytest_subprocess()
+    result.assert_outcomes(passed=3)

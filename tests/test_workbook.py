@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from getting_started_ml import workbook
-from getting_started_ml.workbook import BOOK_ROOT, TodoItem, check, driver, steps
+from getting_started_ml.workbook import BOOK_ROOT, TodoItem, check, driver, replay, steps
 from getting_started_ml.workbook.__main__ import main
 from getting_started_ml.workbook.workspace import REPOSITORY_FILES, repository_files
 
@@ -249,7 +249,18 @@ def restore_final_files(chapter: workbook.Chapter, workspace: Path) -> None:
             shutil.copyfile(BOOK_ROOT / relative, target)
 
 
+@pytest.fixture
+def replay_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """練習用フォルダの pytest を、リプレイと同じ少ない例の hypothesis で動かす。
+
+    確かめたいのは check の印の付け方。本の最終版のテストの例を尽くすのは nox -s test の役目。
+    """
+    for name, value in replay.REPLAY_ENVIRONMENT.items():
+        monkeypatch.setenv(name, value)
+
+
 @pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
+@pytest.mark.usefixtures("replay_examples")
 def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
@@ -282,6 +293,7 @@ TICKED_BEFORE_WRITING = {
 
 
 @pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
+@pytest.mark.usefixtures("replay_examples")
 @pytest.mark.parametrize("key", ["4", "5", "6"])
 def test_第4から6章のcheckは最初からある設定の項目だけに印を付け本のコードなら0で終わる(
     tmp_path: Path, key: str, capsys: pytest.CaptureFixture[str]
@@ -421,6 +433,7 @@ def test_checkはすべての項目に印が付き失敗が無いときだけ通
 
 
 @pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
+@pytest.mark.usefixtures("replay_examples")
 def test_checkは集められないファイルがあってもほかのテストを最後まで動かす(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -174,6 +174,10 @@ def step_run(step: Step) -> Run:
     return Run(tests=step.tests, place=tuple(place), delete=step.delete)
 
 
+REPLAY_ENVIRONMENT = {"HYPOTHESIS_PROFILE": "replay"}
+"""リプレイの pytest に渡す環境変数。性質のテストの例を減らす（tests/conftest.py の replay）。"""
+
+
 def default_workers() -> int:
     """リプレイを並べて動かす数。pytest-xdist の下（すでに並列）なら 1、そうでなければ 2。"""
     return 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
@@ -199,7 +203,9 @@ def replay_chapter(key: str, workers: int | None = None) -> list[StepReport]:
             workspaces.append(workspace)
         with ThreadPoolExecutor(max_workers=max(1, len(chunks))) as pool:
             futures = [
-                pool.submit(run_in_workspace, workspace, [runs[i] for i in chunk])
+                pool.submit(
+                    run_in_workspace, workspace, [runs[i] for i in chunk], REPLAY_ENVIRONMENT
+                )
                 for workspace, chunk in zip(workspaces, chunks, strict=True)
             ]
             results = [future.result() for future in futures]
