@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from getting_started_ml.appendix_c import (
+    MAX_BINOMIAL_N,
     binomial_pmf,
     interval_coverage,
     required_size,
@@ -17,7 +18,6 @@ from getting_started_ml.appendix_c import (
     wilson_interval,
     z_value,
 )
-from getting_started_ml.appendix_c.intervals import MAX_BINOMIAL_N
 
 # --8<-- [end:header]
 

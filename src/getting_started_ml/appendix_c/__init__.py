@@ -37,6 +37,7 @@ from getting_started_ml.appendix_c.experiment import (
     show_interval,
 )
 from getting_started_ml.appendix_c.intervals import (
+    MAX_BINOMIAL_N,
     METHODS,
     Interval,
     binomial_pmf,
@@ -109,6 +110,7 @@ __all__ = [
     "EXACT_SUM_LIMIT",
     "FIVE_DIFFERENCES",
     "FOLD_SEEDS",
+    "MAX_BINOMIAL_N",
     "MAX_COINS",
     "MAX_DISCORDANT",
     "MAX_DRAWS",
