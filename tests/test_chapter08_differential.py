@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from sklearn.tree import DecisionTreeClassifier
-from support.chapter03 import as_features, labelled_rows, library_root_impurity
+from support.chapter03 import as_features, labelled_rows, library_root_impurity, with_edge_cases
 
 from getting_started_ml.chapter03 import Node
 from getting_started_ml.chapter08 import ClassWeight, WeightedTreeClassifier
@@ -20,8 +20,9 @@ from getting_started_ml.chapter08 import ClassWeight, WeightedTreeClassifier
 pytestmark = pytest.mark.filterwarnings("ignore:The number of unique classes:UserWarning")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(labelled_rows())
+@with_edge_cases
 def test_釣り合いの重みの根の分割はclass_weight_balancedと同じ不純度(
     data: tuple[list[list[float]], list[int]],
 ) -> None:
