@@ -1,7 +1,7 @@
 """差分テスト: 第 3 章の決定木を scikit-learn の DecisionTreeClassifier と突き合わせる。
 
-入力は tests/support/chapter03.py の labelled_rows が作る（第 8 章の重み付きの木は
-test_chapter08_differential.py）。
+入力は tests/support/chapter03.py の labelled_rows が作り、範囲の端（同じファイルの EDGE_CASES）は
+with_edge_cases で毎回試す（第 8 章の重み付きの木は test_chapter08_differential.py）。
 
 約束の違い（比べ方に反映する）:
 - 不純度が同点の分割は、自作は先の列・小さい境界を選び、scikit-learn は列を乱数の順に調べる。
