@@ -1,7 +1,7 @@
 """差分テスト: 第 3 章の決定木を scikit-learn の DecisionTreeClassifier と突き合わせる。
 
-入力は tests/support/chapter03.py の labelled_rows が作る（第 8 章の重み付きの木は
-test_chapter08_differential.py）。
+入力は tests/support/chapter03.py の labelled_rows が作り、範囲の端（同じファイルの EDGE_CASES）は
+with_edge_cases で毎回試す（第 8 章の重み付きの木は test_chapter08_differential.py）。
 
 約束の違い（比べ方に反映する）:
 - 不純度が同点の分割は、自作は先の列・小さい境界を選び、scikit-learn は列を乱数の順に調べる。
@@ -23,6 +23,7 @@ from support.chapter03 import (
     best_possible_correct,
     labelled_rows,
     library_root_impurity,
+    with_edge_cases,
 )
 
 from getting_started_ml.chapter03 import DecisionTree, Node, build_tree
@@ -31,8 +32,9 @@ from getting_started_ml.chapter03 import DecisionTree, Node, build_tree
 pytestmark = pytest.mark.filterwarnings("ignore:The number of unique classes:UserWarning")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(labelled_rows())
+@with_edge_cases
 def test_根の分割の不純度はscikit_learnの最良の分割と同じ(
     data: tuple[list[list[float]], list[int]],
 ) -> None:
@@ -49,8 +51,9 @@ def test_根の分割の不純度はscikit_learnの最良の分割と同じ(
     assert ours.split.impurity == pytest.approx(theirs, rel=1e-12, abs=1e-15)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(labelled_rows())
+@with_edge_cases
 def test_制限なしの木は訓練データをscikit_learnと同じ数だけ当てる(
     data: tuple[list[list[float]], list[int]],
 ) -> None:

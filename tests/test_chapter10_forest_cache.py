@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from support.chapter10 import iris_forest, iris_split
 
@@ -57,14 +57,37 @@ rows_strategy = st.lists(
 )
 
 
+ONE_ROW = [(0, 0, 0.0, "a")]
+SIGNED_ZEROS = [(0, 0, 0.0, "a"), (0, 0, -0.0, "b"), (1, 0, -0.0, "a")]
+"""0.0 と -0.0 は同じ値（しきい値の中点は -0.0 にも 0.0 にもなる）。"""
+TIED_LABELS = [(1, 2, 0.5, "b")] * 5 + [(1, 2, 0.5, "c")] * 5
+"""どの列も一定で、ラベルが同数: 分けずに多数決の同数を決める。"""
+FLOAT16_ENDS = [
+    (0, 0, 5.960464477539063e-08, "a"),
+    (0, 0, 0.0, "b"),
+    (0, 1, -2.0, "c"),
+    (5, 3, 2.0, "a"),
+]
+"""16 ビットの float の最小の非正規化数と範囲の両端。"""
+MANY_TIES = [(i % 6, i % 4, (i % 9 - 4) / 2, LABELS[i % 3]) for i in range(40)]
+"""最も多い 40 行。同じ値と同点の分割が多く、深い木になる。"""
+
+
 def as_data(data: list[tuple[int, int, float, str]]) -> tuple[list[Features], list[str]]:
     """作った組を、3 列の行とラベルにする（整数の列は同じ値が多い）。"""
     x = [Features(COLUMNS, (float(p), float(q) / 3, r)) for p, q, r, _ in data]
     return x, [label for *_, label in data]
 
 
-@settings(max_examples=60, deadline=None)
+# 乱数の例は 20。範囲の端と、同じ値と同点の多い入力は @example で毎回試す。
+@settings(max_examples=20, deadline=None)
 @given(rows_strategy, st.one_of(st.none(), st.integers(0, 4)))
+@example(ONE_ROW, None)
+@example(SIGNED_ZEROS, None)
+@example(TIED_LABELS, 0)
+@example(FLOAT16_ENDS, 1)
+@example(MANY_TIES, None)
+@example(MANY_TIES, 4)
 def test_覚えて使い回す木は第3章のbuild_treeの木と同じ(
     data: list[tuple[int, int, float, str]], depth: int | None
 ) -> None:
@@ -74,8 +97,15 @@ def test_覚えて使い回す木は第3章のbuild_treeの木と同じ(
     assert build_tree_cached(x, t, COLUMNS[1:], depth) == build_tree(x, t, COLUMNS[1:], depth)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(rows_strategy, st.integers(0, 4))
+@example(ONE_ROW, 0)
+@example(SIGNED_ZEROS, 1)
+@example(TIED_LABELS, 2)
+@example(FLOAT16_ENDS, 1)
+@example(MANY_TIES, 0)
+@example(MANY_TIES, 2)
+@example(MANY_TIES, 4)
 def test_深さの制限のない木を切り詰めると深さを制限して育てた木と同じ(
     data: list[tuple[int, int, float, str]], depth: int
 ) -> None:

@@ -1,13 +1,17 @@
 """決定木の差分テスト（第 3 章・第 8 章と scikit-learn）が使う、入力の作り方と比べ方。
 
 生成する入力: 1〜4 列の整数の値（float32 でも同じ値になり、境界のずれが出ない）、2〜40 種類の
-ラベル、同じ値の行（ラベルの違う重複）、一定の列、同点になりやすい小さな値の範囲。
+ラベル、同じ値の行（ラベルの違う重複）、一定の列、同点になりやすい小さな値の範囲。乱数の例の
+数は少ないので、範囲の端は EDGE_CASES に固定して with_edge_cases で毎回試す。
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import TypeVar
 
+from hypothesis import example
 from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier
 
@@ -24,6 +28,26 @@ def labelled_rows(draw: st.DrawFn) -> tuple[list[list[float]], list[int]]:
     rows = [[float(draw(st.integers(0, spread - 1))) for _ in range(width)] for _ in range(n)]
     labels = [draw(st.integers(0, kinds - 1)) for _ in range(n)]
     return rows, labels
+
+
+EDGE_CASES: list[tuple[list[list[float]], list[int]]] = [
+    ([[0.0], [1.0]], [0, 1]),  # 最も少ない 2 行
+    ([[0.0], [0.0], [0.0]], [0, 1, 0]),  # 値が 1 種類: どちらも分けない
+    ([[0.0, 1.0], [0.0, 2.0], [0.0, 1.0], [0.0, 3.0]], [0, 1, 1, 0]),  # 一定の列と分けられる列
+    ([[1.0], [1.0], [2.0], [2.0]], [0, 1, 0, 1]),  # ラベルの違う重複だけ（どの分割も同点）
+    ([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [0.0, 0.0], [1.0, 1.0], [2.0, 1.0]], [0, 1, 0, 1, 0, 1]),
+    ([[float(25 * i)] for i in range(40)], list(range(40))),  # 40 行がどれも違うラベル
+]
+"""labelled_rows の範囲の端: 乱数の例を減らしても、差分テストが毎回試す入力。"""
+
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def with_edge_cases(test: Test) -> Test:
+    """EDGE_CASES のそれぞれを @example として付ける。"""
+    for case in EDGE_CASES:
+        test = example(case)(test)
+    return test
 
 
 def as_features(rows: list[list[float]]) -> list[Features]:
