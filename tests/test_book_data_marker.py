@@ -200,24 +200,6 @@ def test_profile():
 """
 
 
-@pytest.mark.parametrize(
-    ("environment", "name"),
-    [({"CI": "true"}, "ci"), ({"HYPOTHESIS_PROFILE": "explore"}, "explore")],
-)
-def test_CIではhypothesisが毎回同じ例を試す(
-    pytester: pytest.Pytester,
-    project: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    environment: dict[str, str],
-    name: str,
-) -> None:
-    for variable, value in environment.items():
-        monkeypatch.setenv(variable, value)
-    pytester.makepyfile(test_sample=PROFILE_TEST.format(name=name, derandomize=name == "ci"))
-    result = pytester.runpytest_subprocess()
-    result.assert_outcomes(passed=1)
-
-
 def test_使うhypothesisのプロファイルは環境変数で決まる() -> None:
     assert hypothesis_profile({}) == "book"
     assert hypothesis_profile({"CI": "true"}) == "ci"
@@ -240,16 +222,33 @@ def test_zz_examples():
 """
 
 
-# パラメーター付きのテストでも、掛けるのは関数ごとに 1 回（item ごとに掛けると 2 回になる）
-@pytest.mark.parametrize(("name", "examples"), [("ci", 30), ("replay", 3), ("explore", 300)])
-def test_replayは例の数を10分の1にしexploreは10倍にする(
+# パラメーター付きのテストでも、掛けるのは関数ごとに 1 回（item ごとに掛けると 2 回になる）。
+# プロファイルは読み込んだときに決まるので、別のプロセスで動かす。起こすのはプロファイルごとに
+# 1 回で、設定を見るテストと例の数を見るテストを一緒に動かす。replay は ci を引き継ぐので、
+# 毎回同じ例を試す。
+@pytest.mark.parametrize(
+    ("environment", "name", "examples"),
+    [
+        ({"CI": "true"}, "ci", 30),
+        ({"HYPOTHESIS_PROFILE": "replay"}, "replay", 3),
+        ({"HYPOTHESIS_PROFILE": "explore"}, "explore", 300),
+    ],
+)
+def test_CIではhypothesisが毎回同じ例を試し_replayは例の数を10分の1にしexploreは10倍にする(
     pytester: pytest.Pytester,
     project: Path,
     monkeypatch: pytest.MonkeyPatch,
+    environment: dict[str, str],
     name: str,
     examples: int,
 ) -> None:
-    monkeypatch.setenv("HYPOTHESIS_PROFILE", name)
-    pytester.makepyfile(test_sample=SCALED_TEST.format(examples=examples))
+    monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    derandomize = name in ("ci", "replay")
+    pytester.makepyfile(
+        test_sample=PROFILE_TEST.format(name=name, derandomize=derandomize),
+        test_scaled=SCALED_TEST.format(examples=examples),
+    )
     result = pytester.runpytest_subprocess()
-    result.assert_outcomes(passed=3)
+    result.assert_outcomes(passed=4)
