@@ -191,7 +191,8 @@ def test_siteはmで名指すかsiteを付けたときだけ動く(
 PROFILE_TEST = """
 from hypothesis import HealthCheck, settings
 
-def test_profile():
+def test_profile(request):
+    assert request.config.pluginmanager.has_plugin("hypothesispytest")
     current = settings.default
     assert settings.get_current_profile_name() == "{name}"
     assert (current.derandomize, current.database) == ({derandomize}, None)
@@ -250,5 +251,10 @@ def test_CIではhypothesisが毎回同じ例を試し_replayは例の数を10�
         test_sample=PROFILE_TEST.format(name=name, derandomize=derandomize),
         test_scaled=SCALED_TEST.format(examples=examples),
     )
-    result = pytester.runpytest_subprocess()
+    # pytest は、プラグインを持つパッケージのモジュールを、すべて assert を書き換えながら読み込む。
+    # .pyc を書かない環境（PYTHONDONTWRITEBYTECODE=1）では、hypothesis だけでプロセスごとに
+    # 1 CPU 秒ほどになる。プラグインを自動では読み込まず、hypothesis のものだけを -p で読み込めば、
+    # 書き換えるのはプラグインのモジュールだけになる（読み込んだことは test_profile が確かめる）。
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest_subprocess("-p", "hypothesispytest")
     result.assert_outcomes(passed=4)
