@@ -191,31 +191,14 @@ def test_siteはmで名指すかsiteを付けたときだけ動く(
 PROFILE_TEST = """
 from hypothesis import HealthCheck, settings
 
-def test_profile():
+def test_profile(request):
+    assert request.config.pluginmanager.has_plugin("hypothesispytest")
     current = settings.default
     assert settings.get_current_profile_name() == "{name}"
     assert (current.derandomize, current.database) == ({derandomize}, None)
     assert current.deadline is None
     assert HealthCheck.too_slow in current.suppress_health_check
 """
-
-
-@pytest.mark.parametrize(
-    ("environment", "name"),
-    [({"CI": "true"}, "ci"), ({"HYPOTHESIS_PROFILE": "explore"}, "explore")],
-)
-def test_CIではhypothesisが毎回同じ例を試す(
-    pytester: pytest.Pytester,
-    project: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    environment: dict[str, str],
-    name: str,
-) -> None:
-    for variable, value in environment.items():
-        monkeypatch.setenv(variable, value)
-    pytester.makepyfile(test_sample=PROFILE_TEST.format(name=name, derandomize=name == "ci"))
-    result = pytester.runpytest_subprocess()
-    result.assert_outcomes(passed=1)
 
 
 def test_使うhypothesisのプロファイルは環境変数で決まる() -> None:
@@ -240,16 +223,38 @@ def test_zz_examples():
 """
 
 
-# パラメーター付きのテストでも、掛けるのは関数ごとに 1 回（item ごとに掛けると 2 回になる）
-@pytest.mark.parametrize(("name", "examples"), [("ci", 30), ("replay", 3), ("explore", 300)])
-def test_replayは例の数を10分の1にしexploreは10倍にする(
+# パラメーター付きのテストでも、掛けるのは関数ごとに 1 回（item ごとに掛けると 2 回になる）。
+# プロファイルは読み込んだときに決まるので、別のプロセスで動かす。起こすのはプロファイルごとに
+# 1 回で、設定を見るテストと例の数を見るテストを一緒に動かす。replay は ci を引き継ぐので、
+# 毎回同じ例を試す。
+@pytest.mark.parametrize(
+    ("environment", "name", "examples"),
+    [
+        ({"CI": "true"}, "ci", 30),
+        ({"HYPOTHESIS_PROFILE": "replay"}, "replay", 3),
+        ({"HYPOTHESIS_PROFILE": "explore"}, "explore", 300),
+    ],
+)
+def test_CIではhypothesisが毎回同じ例を試し_replayは例の数を10分の1にしexploreは10倍にする(
     pytester: pytest.Pytester,
     project: Path,
     monkeypatch: pytest.MonkeyPatch,
+    environment: dict[str, str],
     name: str,
     examples: int,
 ) -> None:
-    monkeypatch.setenv("HYPOTHESIS_PROFILE", name)
-    pytester.makepyfile(test_sample=SCALED_TEST.format(examples=examples))
-    result = pytester.runpytest_subprocess()
-    result.assert_outcomes(passed=3)
+    monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    derandomize = name in ("ci", "replay")
+    pytester.makepyfile(
+        test_sample=PROFILE_TEST.format(name=name, derandomize=derandomize),
+        test_scaled=SCALED_TEST.format(examples=examples),
+    )
+    # pytest は、プラグインを持つパッケージのモジュールを、すべて assert を書き換えながら読み込む。
+    # .pyc を書かない環境（PYTHONDONTWRITEBYTECODE=1）では、hypothesis だけでプロセスごとに
+    # 1 CPU 秒ほどになる。プラグインを自動では読み込まず、hypothesis のものだけを -p で読み込めば、
+    # 書き換えるのはプラグインのモジュールだけになる（読み込んだことは test_profile が確かめる）。
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest_subprocess("-p", "hypothesispytest")
+    result.assert_outcomes(passed=4)
