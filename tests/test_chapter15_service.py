@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from support.chapter15 import (
     PASSENGERS,
@@ -131,7 +131,12 @@ JSON_VALUES = st.recursive(
 )
 
 
+@settings(max_examples=30)
 @given(JSON_VALUES)
+@example([])  # 空の入れ子
+@example({"z": [[]], "é": {}, "Z": 1, "": None})  # 名前の順（ASCII の外と空の名前も）
+@example([None, True, False, 0, -0.0, 10**30, 1e300, 5e-324, float("nan"), float("-inf")])
+@example({"a": ['"\\\n\x00\ud800あ', {"b": [{"c": "d"}]}]})  # 逃がす文字と深い入れ子
 def test_正規のJSONは標準のjsonで書いたものと1文字も変わらない(value: object) -> None:
     standard = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     assert canonical_json(value) == standard
