@@ -214,8 +214,24 @@ def test_第11章の交差検証の木と同じ(survived: LabeledData[str]) -> N
 
 
 # --8<-- [start:test-truncate]
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(training_data(), st.integers(0, 4))
+@example(([(1.0,)], ["a"], ("c0",), {"a": 1.0}, None), 4)  # 1 行だけ
+@example(([(1.0,), (2.0,)], ["a", "b"], ("c0",), {"a": 1.0, "b": 1.0}, None), 0)  # 根で同点
+@example(  # 1/3 を 3 回足すと 1.0: 足す順で変わりうる同点の多数決
+    ([(0.0,), (0.1,), (0.3,), (2.5,)], ["a", "a", "a", "b"], ("c0",), {"a": 1 / 3, "b": 1.0}, None),
+    0,
+)
+@example(
+    (
+        [(0.1, 0.3), (0.3, 0.1), (0.1, 0.3), (2.5, -1.0), (1e-300, 0.0), (0.0, 1e-300)],
+        ["a", "b", "c", "a", "b", "c"],
+        ("c0", "c1"),
+        {"a": 0.1, "b": 1 / 3, "c": 2.7},
+        None,
+    ),
+    1,
+)
 def test_深い木を切り詰めると_その深さで育てた木と同じ(
     data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
     depth: int,
