@@ -11,7 +11,7 @@ from collections.abc import Hashable
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from getting_started_ml.appendix_a.fast_tree import (
@@ -100,8 +100,22 @@ def training_data(
     return rows, labels, tuple(f"c{i}" for i in range(n_columns)), weights, depth
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=35, deadline=None)
 @given(training_data())
+@example(([(1.0,)], ["a"], ("c0",), {"a": 1.0}, None))  # 1 行だけ
+@example(([(0.0,), (1.0,), (2.0,)], ["b"] * 3, ("c0",), {"b": 1e-3}, 2))  # ラベルが 1 種類
+@example(  # 同じ値（しきい値の同点）と、足す順で結果の変わる重み
+    (
+        [(0.1, 0.3), (0.3, 0.1), (0.1, 0.3), (2.5, -1.0), (1e-300, 0.0), (0.0, 1e-300)],
+        ["a", "b", "c", "a", "b", "c"],
+        ("c0", "c1"),
+        {"a": 0.1, "b": 1 / 3, "c": 2.7},
+        None,
+    )
+)
+@example(
+    ([(2.0, 1.0), (2.0, 0.0), (2.0, 1.0)], ["a", "b", "b"], ("c0", "c1"), {"a": 0.5, "b": 1.0}, 0)
+)
 def test_乱数のデータでも純Pythonの木とビットまで同じ(
     data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
 ) -> None:
@@ -200,8 +214,24 @@ def test_第11章の交差検証の木と同じ(survived: LabeledData[str]) -> N
 
 
 # --8<-- [start:test-truncate]
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(training_data(), st.integers(0, 4))
+@example(([(1.0,)], ["a"], ("c0",), {"a": 1.0}, None), 4)  # 1 行だけ
+@example(([(1.0,), (2.0,)], ["a", "b"], ("c0",), {"a": 1.0, "b": 1.0}, None), 0)  # 根で同点
+@example(  # 1/3 を 3 回足すと 1.0: 足す順で変わりうる同点の多数決
+    ([(0.0,), (0.1,), (0.3,), (2.5,)], ["a", "a", "a", "b"], ("c0",), {"a": 1 / 3, "b": 1.0}, None),
+    0,
+)
+@example(
+    (
+        [(0.1, 0.3), (0.3, 0.1), (0.1, 0.3), (2.5, -1.0), (1e-300, 0.0), (0.0, 1e-300)],
+        ["a", "b", "c", "a", "b", "c"],
+        ("c0", "c1"),
+        {"a": 0.1, "b": 1 / 3, "c": 2.7},
+        None,
+    ),
+    1,
+)
 def test_深い木を切り詰めると_その深さで育てた木と同じ(
     data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
     depth: int,
@@ -258,8 +288,27 @@ def dummy_column_data(
     return rows, labels, tuple(f"c{i}" for i in range(len(kinds))), weights, depth
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=35, deadline=None)
 @given(dummy_column_data())
+@example(([(2.5,)], ["b"], ("c0",), {"b": 0.5}, None))  # 1 行、定数の列だけ
+@example(  # -0.0 と 0.0 の混ざるダミー列、定数の列、値の多い列
+    (
+        [(-0.0, 2.5, 0.1), (0.0, 2.5, 0.3), (1.0, 2.5, 0.1), (-0.0, 2.5, 1e-300), (1.0, 2.5, 2.0)],
+        ["a", "b", "a", "c", "c"],
+        ("c0", "c1", "c2"),
+        {"a": 0.1, "b": 1 / 3, "c": 2.7},
+        None,
+    )
+)
+@example(
+    (
+        [(0.0, -1.0), (1.0, 0.1), (1.0, -1.0), (0.0, 0.1)],
+        ["a", "b", "b", "a"],
+        ("c0", "c1"),
+        {"a": 1.0, "b": 1.0},
+        1,
+    )
+)
 def test_値が2つ以下の列が混ざっても純Pythonの木とビットまで同じ(
     data: tuple[list[FeatureRow], list[str], tuple[str, ...], dict[str, float], int | None],
 ) -> None:

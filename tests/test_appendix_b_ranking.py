@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
@@ -85,8 +85,12 @@ scored_rows = st.lists(
 ).filter(lambda rows: any(label for _, label in rows))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(scored_rows)
+@example([(0.5, True)])  # 1 件
+@example([(0.5, True), (0.5, False)])  # 正例と負例が同じスコア
+@example([(1.0, False), (0.0, True)])  # 正例が最下位
+@example([(0.3, True)] * 3 + [(0.3, False)] * 2 + [(0.9, False), (0.0, True)])  # 同点の塊
 def test_補間しないAPはscikit_learnのaverage_precision_scoreと同じ(
     rows: list[tuple[float, bool]],
 ) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import fbeta_score, recall_score
 
@@ -50,8 +50,13 @@ def test_どの混同行列でも特異度は1から偽陽性率を引いたも�
         assert specificity(cm) == pytest.approx(1 - false_positive_rate(cm))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(matrices, st.sampled_from([0.5, 1.0, 2.0, 3.0]))
+@example(ConfusionMatrix(0, 0, 0, 0), 1.0)  # 1 件も無い
+@example(ConfusionMatrix(0, 5, 5, 0), 2.0)  # 真陽性が無い（適合率と再現率が 0）
+@example(ConfusionMatrix(5, 0, 0, 0), 0.5)  # 負例が無い（特異度を 0 で割る）
+@example(ConfusionMatrix(0, 0, 0, 7), 3.0)  # 正例が無い
+@example(ConfusionMatrix(30, 1, 29, 30), 0.5)
 def test_Fβと特異度はscikit_learnと同じ(cm: ConfusionMatrix, beta: float) -> None:
     actual = [1] * cm.tp + [0] * cm.fp + [1] * cm.fn + [0] * cm.tn
     predicted = [1] * cm.tp + [1] * cm.fp + [0] * cm.fn + [0] * cm.tn

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sklearn.model_selection import GroupKFold, LeaveOneOut, StratifiedKFold, TimeSeriesSplit
 
@@ -91,8 +91,13 @@ def test_1つ抜きは並べ替えないk分割のkをNにしたものでscikit_
     ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(3, 60), st.integers(2, 6))
+@example(3, 2)  # 1 つの分割に 1 件
+@example(7, 6)  # 分割が 6 つで、どれも 1 件
+@example(13, 5)  # 割り切れない件数
+@example(60, 2)
+@example(60, 6)
 def test_時系列の分割は未来を訓練に入れずscikit_learnのTimeSeriesSplitと同じ(
     n: int, n_splits: int
 ) -> None:

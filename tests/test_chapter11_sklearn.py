@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 from sklearn.exceptions import UndefinedMetricWarning
@@ -197,7 +197,12 @@ binary_labels = st.sampled_from(["0", "1"])
 label_pairs = st.lists(st.tuples(binary_labels, binary_labels), min_size=1, max_size=40)
 
 
+@settings(max_examples=30)
 @given(label_pairs)
+@example([("0", "0")])  # 正例が無い（適合率も再現率も 0 で割る）
+@example([("1", "1")])
+@example([("0", "1"), ("1", "0")])  # 真陽性が無い（F 値の分母の p + r が 0）
+@example([("0", "0"), ("0", "1"), ("1", "0"), ("1", "1"), ("1", "1")])
 def test_2値の指標はどんなラベルの並びでもscikit_learnと一致する(
     pairs: list[tuple[str, str]],
 ) -> None:
@@ -215,7 +220,11 @@ def test_2値の指標はどんなラベルの並びでもscikit_learnと一致�
     assert f1_score(cm) == pytest.approx(skm.f1_score(actual, predicted, **options), rel=1e-12)
 
 
+@settings(max_examples=30)
 @given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from("abc")), min_size=1, max_size=40))
+@example([("b", "c")])  # 正例 "a" がどちらにも無い
+@example([("a", "a")])
+@example([(truth, guess) for truth in "abc" for guess in "abc"])  # 9 通りの組すべて
 def test_3値でも正例以外を負例とみなせばscikit_learnの1対他と一致する(
     pairs: list[tuple[str, str]],
 ) -> None:

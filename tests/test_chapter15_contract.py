@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support.chapter15 import (
     StubSalesModel,
@@ -130,10 +131,17 @@ def matches(schema: dict[str, Any], value: Any) -> bool:
 
 
 # --8<-- [start:test-openapi]
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["/cinema/sales", "/survived"]), st.data())
-def test_OpenAPIの文書から作ったボディに文書の形で答える(path: str, data: st.DataObject) -> None:
-    body = data.draw(bodies_from_openapi(path))
+PATHS = st.sampled_from(["/cinema/sales", "/survived"])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(PATHS.flatmap(lambda path: st.tuples(st.just(path), bodies_from_openapi(path))))
+@example(("/cinema/sales", {}))  # どの欄も無い
+@example(("/cinema/sales", {"sns1": 1e308, "sns2": 1e308, "actor": 1e308, "original": 1}))
+@example(("/survived", {"pclass": 2, "sex": "male", "sib_sp": 0, "parch": 0, "fare": 7.25}))
+@example(("/survived", {"pclass": 1, "sex": None, "age": None, "fare": -1.0, "embarked": 0}))
+def test_OpenAPIの文書から作ったボディに文書の形で答える(case: tuple[str, dict[str, Any]]) -> None:
+    path, body = case
     response = CLIENT.post(path, json=body)
     responses = OPENAPI["paths"][path]["post"]["responses"]
     assert str(response.status_code) in responses, response.text
@@ -145,13 +153,57 @@ def test_OpenAPIの文書から作ったボディに文書の形で答える(pat
 
 
 # --8<-- [start:test-contract]
+Route = tuple[str, Schema]
 ROUTES = st.sampled_from([("/cinema/sales", MOVIE), ("/survived", PASSENGER)])
+ROUTED_BODIES = ROUTES.flatmap(lambda route: st.tuples(st.just(route), bodies(route[1])))
+"""経路（パスと決まり）と、その決まりで作ったボディの組。"""
+EDGE_BODIES: list[tuple[Route, dict[str, Any]]] = [
+    (("/cinema/sales", MOVIE), {}),  # どの欄も無い
+    (("/cinema/sales", MOVIE), {"sns1": 1e308, "sns2": 1e308, "actor": 1e308, "original": 1}),
+    (("/cinema/sales", MOVIE), {"sns1": 10**400, "sns2": 0, "actor": 0, "original": 0}),
+    (
+        ("/cinema/sales", MOVIE),
+        {"sns1": -0.0, "sns2": 5e-324, "actor": 2**53 + 1, "original": 1},
+    ),
+    (
+        ("/survived", PASSENGER),
+        {"pclass": 1, "sex": "female", "sib_sp": 10**300, "parch": 0, "fare": 1e308},
+    ),
+    (
+        ("/survived", PASSENGER),
+        {"pclass": 3, "sex": "male", "sib_sp": 0, "parch": 0, "fare": -1e308, "age": 10**300},
+    ),
+    (
+        ("/survived", PASSENGER),
+        {
+            "pclass": True,
+            "sex": "多い",
+            "age": -0.5,
+            "sib_sp": [],
+            "parch": {"": None},
+            "fare": "X",
+            "embarked": "",
+            "extra": None,
+        },
+    ),
+    (
+        ("/survived", PASSENGER),
+        {"pclass": 5, "sex": "多い", "age": -0.5, "sib_sp": -1, "parch": -2, "embarked": "X"},
+    ),
+]
+"""乱数に任せず毎回送るボディ（溢れる数、float にすると溢れる整数、非正規数、理由の多いボディ）。"""
 
 
-def check_contract(client: TestClient, route: tuple[str, Schema], data: st.DataObject) -> None:
-    """ボディを 1 つ作って送り、200 か 422 が約束の形で返ることを確かめる。"""
-    path, schema = route
-    body = data.draw(bodies(schema))
+def with_edge_bodies(test: Callable[..., None]) -> Callable[..., None]:
+    """EDGE_BODIES を、hypothesis の @example として test に付ける。"""
+    for case in EDGE_BODIES:
+        test = example(case=case)(test)
+    return test
+
+
+def check_contract(client: TestClient, route: Route, body: dict[str, Any]) -> None:
+    """ボディを送り、200 か 422 が約束の形で返ることを確かめる。"""
+    path, _ = route
     response = client.post(path, content=json.dumps(body).encode())
     assert response.status_code in (200, 422), response.text
     document = response.json()
@@ -163,12 +215,11 @@ def check_contract(client: TestClient, route: tuple[str, Schema], data: st.DataO
         assert len(reasons) == len(set(reasons))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(ROUTES, st.data())
-def test_どんなボディにも200か422だけを約束の形で返す(
-    route: tuple[str, Schema], data: st.DataObject
-) -> None:
-    check_contract(CLIENT, route, data)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=ROUTED_BODIES)
+@with_edge_bodies
+def test_どんなボディにも200か422だけを約束の形で返す(case: tuple[Route, dict[str, Any]]) -> None:
+    check_contract(CLIENT, *case)
 
 
 @pytest.fixture(scope="module")
@@ -185,21 +236,23 @@ def real_client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
     return client_for(store)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(ROUTES, st.data())
+@settings(max_examples=35, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=ROUTED_BODIES)
+@with_edge_bodies
 def test_ファイルのモデルでもどんなボディにも200か422で答える(
-    invented_client: TestClient, route: tuple[str, Schema], data: st.DataObject
+    invented_client: TestClient, case: tuple[Route, dict[str, Any]]
 ) -> None:
-    check_contract(invented_client, route, data)
+    check_contract(invented_client, *case)
 
 
 @pytest.mark.data("cinema.csv", "Survived.csv")
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(ROUTES, st.data())
+@settings(max_examples=35, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=ROUTED_BODIES)
+@with_edge_bodies
 def test_実データのモデルでもどんなボディにも200か422で答える(
-    real_client: TestClient, route: tuple[str, Schema], data: st.DataObject
+    real_client: TestClient, case: tuple[Route, dict[str, Any]]
 ) -> None:
-    check_contract(real_client, route, data)
+    check_contract(real_client, *case)
 
 
 @settings(max_examples=60, deadline=None)

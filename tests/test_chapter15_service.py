@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from support.chapter15 import (
     PASSENGERS,
@@ -131,7 +131,12 @@ JSON_VALUES = st.recursive(
 )
 
 
+@settings(max_examples=30)
 @given(JSON_VALUES)
+@example([])  # 空の入れ子
+@example({"z": [[]], "é": {}, "Z": 1, "": None})  # 名前の順（ASCII の外と空の名前も）
+@example([None, True, False, 0, -0.0, 10**30, 1e300, 5e-324, float("nan"), float("-inf")])
+@example({"a": ['"\\\n\x00\ud800あ', {"b": [{"c": "d"}]}]})  # 逃がす文字と深い入れ子
 def test_正規のJSONは標準のjsonで書いたものと1文字も変わらない(value: object) -> None:
     standard = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     assert canonical_json(value) == standard
@@ -319,8 +324,12 @@ def test_乗客の行は整数に小数点を付けず無い値は空にする()
     ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(PASSENGERS)
+@example(Passenger(1, "female", None, 0, 0, 0.0, None))  # 年齢と港が無い
+@example(Passenger(2, "male", -0.0, 10**300, 10, -0.0, "Q"))  # -0.0 と桁の多い整数
+@example(Passenger(3, "female", 1e308, 0, 0, 5e-324, "C"))  # 極端な尺度
+@example(Passenger(3, "male", 10**300, 1, 2, 1e308, "S"))
 def test_表を作らない予測は第8章の表の変換と同じ数を作る(passenger: Passenger) -> None:
     pipeline = invented_pipeline()
     table = Table.of(FEATURES, [raw_row(passenger)])
