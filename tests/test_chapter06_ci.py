@@ -1,3 +1,4 @@
+# --8<-- [start:header]
 """第 6 章: タスクの定義（noxfile.py）、.ci/run、GitHub Actions のワークフローを確かめる。"""
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def load_noxfile() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# --8<-- [end:header]
 
 
 # --8<-- [start:sessions-tests]
@@ -72,6 +76,7 @@ def test_ci_run_はロックファイルから入れて_nox_の_all_を呼ぶ() 
 # --8<-- [end:sessions-tests]
 
 
+# --8<-- [start:sessions-more]
 def arguments_of(options: dict[str, object]) -> list[str]:
     """RecordingSession が覚えた、道具に渡した引数。"""
     arguments = options["args"]
@@ -177,6 +182,9 @@ def test_ci_run_は_README_と同じ場所を探し_CI_のときだけ共有フ�
     assert data_dir_chosen_by_ci_run({"CI": "true"}) == shared
     assert data_dir_chosen_by_ci_run({"CI": "true", "ML_DATA_DIR": "/mine"}) == "/mine"
     assert data_dir_chosen_by_ci_run({"ML_DATA_DIR": "/mine"}) == "/mine"
+
+
+# --8<-- [end:sessions-more]
 
 
 # --8<-- [start:readme-tests]
