@@ -16,8 +16,11 @@ import re
 import shutil
 import tempfile
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -266,32 +269,91 @@ RESULTS_SETTLE_MS = 500
 """並んだ結果がこれだけの間変わらなければ、並べ終えたとみなす。混んだ機械では、Zensical が途中の
 並び（「第 3 章」で第 8 章が 1 位）をいったん見せてから並べ直したことがある。"""
 POLL_MS = 50
+ZENSICAL_TIMEOUT_MS = 30_000
+"""1 語の結果を並べ終えるまで待つ長さ。"""
+ZENSICAL_PAGES = 4
+"""Zensical の検索の窓を同時に開くページの数。1 語ごとに結果が落ち着くのを待つので、1 つのページで
+語を順に打つと待ち時間が積み重なる（2 つの Zensical で 3 分近く）。ページごとに別の語を打てば、
+待つ時間が重なる。"""
 
 
-def zensical_results(page: Page, base: str, query: str, timeout: float = 30_000) -> list[str]:
-    """Zensical の検索の窓に query を打ち、並んだ結果のページ（URL のパス）を上から返す。"""
+def type_query(page: Page, query: str, timeout: float = ZENSICAL_TIMEOUT_MS) -> None:
+    """Zensical の検索の窓を空にして知らせが消えるのを待ち、query を打つ。"""
     field = page.locator("dialog input[role=combobox]")
     field.fill("")
     expect_status(page, "", timeout)
     field.fill(query)
-    waited, same_for, last = 0.0, 0.0, None
-    while waited < timeout:
-        shown = page.evaluate(ZENSICAL_RESULTS, query)
-        same_for = same_for + POLL_MS if shown is not False and shown == last else 0.0
-        last = shown
-        if shown and same_for >= RESULTS_SETTLE_MS:
+
+
+@dataclass
+class Waiting:
+    """1 つのページに打った語の結果が、並べ終わるのを待っているところ。"""
+
+    page: Page
+    query: str
+    timeout: float = ZENSICAL_TIMEOUT_MS
+    began: float = field(default_factory=time.monotonic)
+    shown: list[str] | bool | None = None
+    since: float = 0.0
+
+    def poll(self, base: str) -> list[str] | None:
+        """結果を 1 度読む。並べ終えていればページのパスを上から（何も無ければ []）、まだなら None。
+
+        並んだ結果が RESULTS_SETTLE_MS のあいだ変わらなければ並べ終えたとみなし、「No results」は
+        NO_RESULTS_SETTLE_MS 続いたときだけ信じる。
+        """
+        shown = self.page.evaluate(ZENSICAL_RESULTS, self.query)
+        now = time.monotonic()
+        if shown is False or shown != self.shown:
+            self.shown, self.since = shown, now
+        steady_ms = (now - self.since) * 1000
+        if shown and steady_ms >= RESULTS_SETTLE_MS:
             return site_paths(shown, base)
-        if shown == [] and same_for >= NO_RESULTS_SETTLE_MS:
+        if shown == [] and steady_ms >= NO_RESULTS_SETTLE_MS:
             return []
-        page.wait_for_timeout(POLL_MS)
-        waited += POLL_MS
-    raise TimeoutError(
-        f"Zensical の検索が {timeout / 1000:.0f} 秒で「{query}」の結果を並べ終えません"
-    )
+        if (now - self.began) * 1000 >= self.timeout:
+            raise TimeoutError(
+                f"Zensical の検索が {self.timeout / 1000:.0f} 秒で「{self.query}」の結果を"
+                "並べ終えません"
+            )
+        return None
+
+
+def zensical_misses(
+    pages: list[Page], base: str, sets: dict[str, QuerySet]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """検索の窓を開いた pages に語を 1 つずつ配り、組ごとに 1 位を外した語と上位 3 ページを返す。
+
+    1 つのページでは 1 語ずつ、並べ終えるのを待つ（Waiting.poll）。ページごとに別の語を打つので、
+    待つ時間が重なる。
+    """
+    jobs = deque((name, query) for name, words in sets.items() for query in words)
+    found: dict[tuple[str, str], list[str]] = {}
+    idle = list(pages)
+    waiting: dict[tuple[str, str], Waiting] = {}
+    while jobs or waiting:
+        while idle and jobs:
+            page, job = idle.pop(), jobs.popleft()
+            type_query(page, job[1])
+            waiting[job] = Waiting(page, job[1])
+        for job, state in list(waiting.items()):
+            if (result := state.poll(base)) is not None:
+                found[job] = result
+                idle.append(waiting.pop(job).page)
+        if waiting:
+            pages[0].wait_for_timeout(POLL_MS)
+    return {
+        name: {
+            query: tuple(found[name, query][:3])
+            for query, allowed in words.items()
+            if not found[name, query] or found[name, query][0] not in allowed
+        }
+        for name, words in sets.items()
+    }
 
 
 Results = Callable[["Page", str, str], list[str]]
-"""検索欄に語を打って、結果のページを上から返すもの（material_results か zensical_results）。"""
+"""検索欄に語を打って、結果のページを上から返すもの（material_results）。"""
 
 
 def first_misses(
@@ -309,22 +371,28 @@ def first_misses(
 def engine_misses(
     browser: Browser, engine: str, site: Path, sets: dict[str, QuerySet]
 ) -> dict[str, dict[str, tuple[str, ...]]]:
-    """engine（ENGINES の 1 つ）の検索で site を開き、組ごとに 1 位を外した語と上位 3 ページ。"""
-    if engine == ENGINES[0]:
-        open_search, results = open_material_search, material_results
-    elif engine in ENGINES:
-        open_search, results = open_zensical_search, zensical_results
-    else:
+    """engine（ENGINES の 1 つ）の検索で site を開き、組ごとに 1 位を外した語と上位 3 ページ。
+
+    Zensical は ZENSICAL_PAGES 枚のページで語を手分けして打つ（zensical_misses）。
+    """
+    if engine not in ENGINES:
         raise ValueError(f"知らない検索です: {engine}（{', '.join(ENGINES)} のどれか）")
     with tempfile.TemporaryDirectory(prefix="zensical-plain-") as scratch:
         if engine == ENGINES[2]:
             site = with_plain_separator(site, Path(scratch) / "site")
+        count = 1 if engine == ENGINES[0] else ZENSICAL_PAGES
         with served(site) as base:
-            page = browser.new_page()
+            pages = [browser.new_page() for _ in range(count)]
             try:
-                open_search(page, base)
-                return {
-                    name: first_misses(results, page, base, words) for name, words in sets.items()
-                }
+                if engine == ENGINES[0]:
+                    open_material_search(pages[0], base)
+                    return {
+                        name: first_misses(material_results, pages[0], base, words)
+                        for name, words in sets.items()
+                    }
+                for page in pages:
+                    open_zensical_search(page, base)
+                return zensical_misses(pages, base, sets)
             finally:
-                page.close()
+                for page in pages:
+                    page.close()
