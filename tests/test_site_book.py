@@ -1,7 +1,7 @@
 """本全体の PDF と EPUB（nox -s book、hooks/book.py）を調べる。
 
-本を作るには 1〜2 分かかるので、このテストは作らない。nox -s book で作り、そのフォルダを
-ML_BOOK_DIR で渡す（nox -s book は、作ったあとにそうしてこのテストを動かす）。渡されなければ理由を書いて飛ばす。
+本を作るには 1〜2 分かかるので、このテストは作らない。nox -s book が本を作ったあとに、そのフォルダを
+ML_BOOK_DIR で渡してこのテストを動かす。渡されなければ理由を書いて飛ばす。
 PDF は poppler-utils（pdftotext・pdffonts・pdftoppm・pdfinfo）で、EPUB は epubcheck で調べる。
 """
 
