@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib.metadata
 import os
 import re
 import shutil
@@ -186,6 +187,30 @@ def test_driverは1つのプロセスで何度も動かし中身の変わった�
     assert [variable_gone.exit_code, variable_gone.compiled] == [1, 0]
     assert [test_changed.exit_code, test_changed.compiled] == [0, 1]
     assert test_changed.outcomes == {"tests/test_value.py::test_value": "passed"}
+
+
+def test_driverはパッケージの一覧を1度だけ探し同じプラグインを見せる(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(importlib.metadata, "distributions", importlib.metadata.distributions)
+
+    def plugins() -> list[tuple[str, list[str]]]:
+        return sorted(
+            (
+                dist.metadata["Name"],
+                sorted(ep.value for ep in dist.entry_points.select(group="pytest11")),
+            )
+            for dist in importlib.metadata.distributions()
+        )
+
+    before = plugins()
+    driver.remember_distributions()
+
+    assert plugins() == before
+    assert ("hypothesis", ["_hypothesis_pytestplugin"]) in before
+    first = next(iter(importlib.metadata.distributions()))
+    assert next(iter(importlib.metadata.distributions())) is first
+    assert importlib.metadata.version("pytest") == pytest.__version__
 
 
 def test_driverのプロセスが落ちたら標準エラーを添えて失敗にする(tmp_path: Path) -> None:

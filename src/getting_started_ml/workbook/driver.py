@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import importlib
 import importlib.machinery
+import importlib.metadata
 import importlib.util
 import io
 import json
@@ -24,7 +26,7 @@ import shutil
 import sys
 import time
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,7 @@ def serve(workspace: str, book_src: str) -> None:
     isolate(root, Path(book_src))
     cache = CompileCache(root)
     cache.install()
+    remember_distributions()
     while line := requests.readline():
         run = json.loads(line)
         apply_files(root, run["place"], run["delete"])
@@ -223,6 +226,51 @@ class CompileCache:
             self.codes[key] = make()
             self.compiled += 1
         return self.codes[key]
+
+
+class RememberedDistribution(importlib.metadata.PathDistribution):
+    """読んだファイル（entry_points.txt・RECORD など）と読み取った結果を覚えるパッケージの情報。"""
+
+    def __init__(self, path: Any) -> None:
+        super().__init__(path)
+        self.texts: dict[str | os.PathLike[str], str | None] = {}
+
+    def read_text(self, filename: str | os.PathLike[str]) -> str | None:
+        """一度読んだファイルは読み直さない。"""
+        if filename not in self.texts:
+            self.texts[filename] = super().read_text(filename)
+        return self.texts[filename]
+
+    @functools.cached_property
+    def entry_points(self) -> importlib.metadata.EntryPoints:
+        """entry_points.txt を 1 度だけ読み取る。"""
+        return super().entry_points
+
+    @functools.cached_property
+    def files(self) -> list[importlib.metadata.PackagePath] | None:
+        """RECORD を 1 度だけ読み取る。"""
+        return super().files
+
+
+def remember_distributions() -> None:
+    """入っているパッケージの一覧を、このプロセスで 1 度だけ探す。
+
+    pytest と pluggy は、pytest.main のたびにすべてのパッケージの entry_points.txt を読み直して
+    プラグインを探す。練習のあいだに入れるパッケージは変わらないので、最初に探した結果を使う。
+    名前を指定した問い合わせ（version("numpy") など）は、これまでどおり探す。
+    """
+    original = importlib.metadata.distributions
+    found = [
+        RememberedDistribution(dist._path)
+        if isinstance(dist, importlib.metadata.PathDistribution)
+        else dist
+        for dist in original()
+    ]
+
+    def distributions(**query: Any) -> Iterable[importlib.metadata.Distribution]:
+        return iter(found) if not query else original(**query)
+
+    importlib.metadata.distributions = distributions
 
 
 def rewritten(fn: Path, source: bytes, config: Any) -> types.CodeType:
