@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib.metadata
 import os
 import re
 import shutil
@@ -127,6 +128,100 @@ def test_期待する行は順に部分文字列として現れればよい() ->
 
     assert workbook.missing_lines(["test_x - assert 1 == 2", "1 failed"], output) == []
     assert workbook.missing_lines(["1 failed", "test_x"], output) == ["test_x"]
+
+
+def small_workspace(root: Path) -> Path:
+    """モジュール 1 つとテスト 1 つだけの練習用フォルダ（driver を速く確かめるため）。"""
+    files = {
+        "pyproject.toml": "[tool.pytest.ini_options]\ntestpaths = ['tests']\n",
+        "src/getting_started_ml/__init__.py": "",
+        "src/getting_started_ml/value.py": "VALUE = 1\n",
+        "tests/test_value.py": (
+            "import os\n\nfrom getting_started_ml.value import VALUE\n\n\n"
+            "def test_value() -> None:\n"
+            "    assert VALUE == int(os.environ.get('EXPECTED_VALUE', '1'))\n"
+        ),
+    }
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    return root
+
+
+def rewrite_keeping_size_and_time(path: Path, old: str, new: str) -> None:
+    """同じ長さの文字列に置き換え、更新時刻をナノ秒まで元に戻す（同じ秒の書き換えと同じ）。"""
+    stamp = path.stat()
+    text = path.read_text(encoding="utf-8")
+    assert len(old) == len(new)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (stamp.st_size, stamp.st_mtime_ns)
+
+
+def test_driverは1つのプロセスで何度も動かし中身の変わったファイルだけをコンパイルし直す(
+    tmp_path: Path,
+) -> None:
+    workspace = small_workspace(tmp_path / "ws")
+    run = workbook.Run(tests=("tests/test_value.py",))
+    with_variable = dataclasses.replace(run, environment=(("EXPECTED_VALUE", "2"),))
+
+    with replay.Driver(workspace) as pytest_process:
+        first = pytest_process.run(run)
+        unchanged = pytest_process.run(run)
+        rewrite_keeping_size_and_time(
+            workspace / "src/getting_started_ml/value.py", "VALUE = 1", "VALUE = 2"
+        )
+        source_changed = pytest_process.run(run)
+        expected_by_variable = pytest_process.run(with_variable)
+        variable_gone = pytest_process.run(run)
+        rewrite_keeping_size_and_time(workspace / "tests/test_value.py", "'1'", "'2'")
+        test_changed = pytest_process.run(run)
+
+    # 1 回目は __init__.py・value.py・test_value.py をコンパイルし、2 回目は覚えたものを使う
+    assert [first.exit_code, first.compiled] == [0, 3]
+    assert [unchanged.exit_code, unchanged.compiled] == [0, 0]
+    assert [source_changed.exit_code, source_changed.compiled] == [1, 1]
+    assert "assert 2 == 1" in source_changed.output
+    # その回だけの環境変数は、その回の pytest にだけ効く
+    assert [expected_by_variable.exit_code, expected_by_variable.compiled] == [0, 0]
+    assert [variable_gone.exit_code, variable_gone.compiled] == [1, 0]
+    assert [test_changed.exit_code, test_changed.compiled] == [0, 1]
+    assert test_changed.outcomes == {"tests/test_value.py::test_value": "passed"}
+
+
+def test_driverはパッケージの一覧を1度だけ探し同じプラグインを見せる(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(importlib.metadata, "distributions", importlib.metadata.distributions)
+
+    def plugins() -> list[tuple[str, list[str]]]:
+        return sorted(
+            (
+                dist.metadata["Name"],
+                sorted(ep.value for ep in dist.entry_points.select(group="pytest11")),
+            )
+            for dist in importlib.metadata.distributions()
+        )
+
+    before = plugins()
+    driver.remember_distributions()
+
+    assert plugins() == before
+    assert ("hypothesis", ["_hypothesis_pytestplugin"]) in before
+    first = next(iter(importlib.metadata.distributions()))
+    assert next(iter(importlib.metadata.distributions())) is first
+    assert importlib.metadata.version("pytest") == pytest.__version__
+
+
+def test_driverのプロセスが落ちたら標準エラーを添えて失敗にする(tmp_path: Path) -> None:
+    workspace = small_workspace(tmp_path / "ws")
+    run = workbook.Run(tests=("tests/test_value.py",), place=(("x.py", str(tmp_path / "no")),))
+
+    with replay.Driver(workspace) as pytest_process, pytest.raises(workbook.WorkbookError) as error:
+        pytest_process.run(run)
+
+    assert "pytest を動かすプロセスが失敗しました" in str(error.value)
+    assert "FileNotFoundError" in str(error.value)
 
 
 def test_練習用フォルダには前の章のコードがあり第3章のファイルは無い(tmp_path: Path) -> None:

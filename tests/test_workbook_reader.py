@@ -9,8 +9,8 @@ import pytest
 
 from getting_started_ml import workbook
 from getting_started_ml.workbook import BOOK_ROOT, WorkbookError
-from getting_started_ml.workbook.reader import output_difference, read_chapter
-from getting_started_ml.workbook.rendering import code_blocks, render
+from getting_started_ml.workbook.reader import Reader, output_difference, read_chapter
+from getting_started_ml.workbook.rendering import Block, code_blocks, render
 from getting_started_ml.workbook.transcript import commands, result_files
 from getting_started_ml.workbook.typing_rule import Target, merge_python, target_of, type_into
 
@@ -43,6 +43,30 @@ def test_章は新しい練習用フォルダで本文だけから作り直せ�
     report = read_chapter(key, stop_at_first=key in NOT_YET_READABLE)
 
     assert report.ok, report.describe()
+
+
+def test_読者は本文と違う結果を食い違いにし同じプロセスで次の結果も比べる(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+    (workspace / "tests").mkdir(parents=True)
+    (workspace / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
+    test = "def test_one() -> None:\n    assert {} == 2\n"
+    blocks = [
+        Block(1, "tests/test_one.py", "python", test.format(1)),
+        Block(2, "tests/test_one.py の結果", "text", "1 passed\n"),
+        # 直したテストは、同じプロセスの 2 回目の pytest で動く
+        Block(3, "tests/test_one.py", "python", test.format(2)),
+        Block(4, "tests/test_one.py の結果", "text", "1 passed\n"),
+    ]
+    reader = Reader(workbook.load_chapter("01"), workspace)
+
+    with reader.pytest:
+        for block in blocks:
+            reader.take(block)
+
+    assert (reader.report.typed, reader.report.runs) == (2, 2)
+    assert [(d.block, d.file) for d in reader.report.differences] == [(2, "tests/test_one.py")]
+    assert "出力に無い行:\n    1 passed" in reader.report.differences[0].what
+    assert "1 failed" in reader.report.differences[0].what
 
 
 def test_まだ作り直せない章の一覧はコードのある章だけを挙げる() -> None:

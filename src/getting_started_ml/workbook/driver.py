@@ -1,14 +1,23 @@
 """別のプロセスの中で pytest を動かす側（replay と check が使う）。
 
-replay.run_in_workspace が、このファイルを名前ではなく場所で読み込んで drive() を呼ぶ。その
+replay.Driver が、このファイルを名前ではなく場所で読み込んで serve() を呼ぶ。その
 プロセスの getting_started_ml は練習用フォルダの src なので、このモジュールは標準ライブラリと
 pytest だけを使い、workbook のほかのモジュールを読み込まない。
+
+1 つのプロセスが pytest を何度も動かす。一歩ごとに練習用フォルダのモジュールを忘れて読み込み
+直すので、変わっていないファイルまで毎回コンパイルし直さないよう、コンパイルした結果を
+（パス, ソースのバイト列）で覚えておく（CompileCache）。
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import importlib
+import importlib.machinery
+import importlib.metadata
+import importlib.util
 import io
 import json
 import os
@@ -16,7 +25,8 @@ import runpy
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+import types
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +35,31 @@ PYTEST_OPTIONS = ("-p", "no:cacheprovider", "-q", "--tb=line", "-rfE", "--no-hea
 SKIPPED_NAMES = {"__pycache__", ".hypothesis", ".pytest_cache", ".venv", ".mypy_cache"}
 
 
-def drive() -> None:
-    """（別のプロセスの中で）標準入力の指示どおりに pytest を順に動かし、結果を JSON で書く。"""
-    request = json.loads(sys.stdin.read())
-    workspace = Path(request["workspace"])
-    isolate(workspace, Path(request["book_src"]))
-    answers = []
-    for run in request["runs"]:
-        apply_files(workspace, run["place"], run["delete"])
-        began = time.process_time()
-        answer = run_pytest(workspace, [*run["options"], *run["tests"]])
-        answers.append({**answer, "cpu_seconds": time.process_time() - began})
-    sys.stdout.write(json.dumps(answers))
+def serve(workspace: str, book_src: str) -> None:
+    """（別のプロセスの中で）標準入力から 1 行に 1 つの指示（JSON）を読み、pytest を 1 回動かして
+    結果を 1 行の JSON で標準出力に返す。標準入力が閉じたら終わる。
+
+    答えの行だけが標準出力に出るよう、ほかの出力（テストやライブラリが端末に書くもの）は
+    標準エラーに回す。
+    """
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    requests = sys.stdin
+    root = Path(workspace)
+    isolate(root, Path(book_src))
+    cache = CompileCache(root)
+    cache.install()
+    remember_distributions()
+    while line := requests.readline():
+        run = json.loads(line)
+        apply_files(root, run["place"], run["delete"])
+        began, compiled = time.process_time(), cache.compiled
+        with environment_for_run(run["environment"]):
+            answer = run_pytest(root, [*run["options"], *run["tests"]])
+        answer["cpu_seconds"] = time.process_time() - began
+        answer["compiled"] = cache.compiled - compiled
+        answers.write(json.dumps(answer) + "\n")
+        answers.flush()
 
 
 def drive_module(workspace: str, book_src: str, module: str, *arguments: str) -> None:
@@ -44,6 +67,21 @@ def drive_module(workspace: str, book_src: str, module: str, *arguments: str) ->
     isolate(Path(workspace), Path(book_src))
     sys.argv = [module, *arguments]
     runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+@contextlib.contextmanager
+def environment_for_run(variables: dict[str, str]) -> Iterator[None]:
+    """その回の pytest のあいだだけ環境変数を足す（conftest は毎回読み込み直すので効く）。"""
+    saved = {name: os.environ.get(name) for name in variables}
+    os.environ.update(variables)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def apply_files(workspace: Path, place: Sequence[Sequence[str]], delete: Sequence[str]) -> None:
@@ -133,6 +171,115 @@ def run_pytest(workspace: Path, arguments: list[str]) -> dict[str, Any]:
         "outcomes": collector.outcomes,
         "skip_reasons": collector.skip_reasons,
     }
+
+
+class CompileCache:
+    """練習用フォルダの Python のコンパイル結果を、（パス, ソースのバイト列）で覚えておく。
+
+    ソースのモジュール（import が SourceFileLoader でコンパイルする）と、pytest が assert を
+    書き換えるテストのモジュール（conftest.py も）の両方を覚える。ファイルの時刻（mtime）は
+    見ない: 一歩は同じ秒のうちにファイルを書き換えるので、時刻では変わったことが分からない。
+    中身が 1 バイトでも違えば、コンパイルし直す。
+    """
+
+    def __init__(self, workspace: Path) -> None:
+        self.root = str(workspace.resolve())
+        self.codes: dict[tuple[str, str, object], types.CodeType] = {}
+        self.compiled = 0
+
+    def covers(self, path: object) -> bool:
+        """練習用フォルダの中のファイルか（外のライブラリは一度しか読み込まないので覚えない）。"""
+        return str(Path(str(path)).resolve()).startswith(self.root)
+
+    def install(self) -> None:
+        """import と pytest の assert の書き換えが、このキャッシュを通るようにする。"""
+        from _pytest.assertion import rewrite  # noqa: PLC0415
+
+        compile_source = importlib.machinery.SourceFileLoader.source_to_code
+        rewrite_test = rewrite._rewrite_test
+        cache = self
+
+        def source_to_code(loader: Any, data: Any, path: Any, *, _optimize: int = -1) -> Any:
+            if not cache.covers(path):
+                return compile_source(loader, data, path, _optimize=_optimize)
+            return cache.remember(
+                ("source", str(path), data),
+                lambda: compile_source(loader, data, path, _optimize=_optimize),
+            )
+
+        def rewritten_test(fn: Path, config: Any) -> tuple[bytes, types.CodeType]:
+            if not cache.covers(fn):
+                return rewrite_test(fn, config)
+            source = fn.read_bytes()
+            hook = bool(config.getini("enable_assertion_pass_hook"))
+            code = cache.remember(
+                ("test", str(fn), (source, hook)), lambda: rewritten(fn, source, config)
+            )
+            return importlib.util.source_hash(source), code
+
+        importlib.machinery.SourceFileLoader.source_to_code = source_to_code  # type: ignore[method-assign,assignment]
+        rewrite._rewrite_test = rewritten_test
+
+    def remember(self, key: tuple[str, str, object], make: Callable[[], Any]) -> types.CodeType:
+        """覚えたコードを返す。無ければ作って覚える（compiled を 1 つ増やす）。"""
+        if key not in self.codes:
+            self.codes[key] = make()
+            self.compiled += 1
+        return self.codes[key]
+
+
+class RememberedDistribution(importlib.metadata.PathDistribution):
+    """読んだファイル（entry_points.txt・RECORD など）と読み取った結果を覚えるパッケージの情報。"""
+
+    def __init__(self, path: Any) -> None:
+        super().__init__(path)
+        self.texts: dict[str | os.PathLike[str], str | None] = {}
+
+    def read_text(self, filename: str | os.PathLike[str]) -> str | None:
+        """一度読んだファイルは読み直さない。"""
+        if filename not in self.texts:
+            self.texts[filename] = super().read_text(filename)
+        return self.texts[filename]
+
+    @functools.cached_property
+    def entry_points(self) -> importlib.metadata.EntryPoints:
+        """entry_points.txt を 1 度だけ読み取る。"""
+        return super().entry_points
+
+    @functools.cached_property
+    def files(self) -> list[importlib.metadata.PackagePath] | None:
+        """RECORD を 1 度だけ読み取る。"""
+        return super().files
+
+
+def remember_distributions() -> None:
+    """入っているパッケージの一覧を、このプロセスで 1 度だけ探す。
+
+    pytest と pluggy は、pytest.main のたびにすべてのパッケージの entry_points.txt を読み直して
+    プラグインを探す。練習のあいだに入れるパッケージは変わらないので、最初に探した結果を使う。
+    名前を指定した問い合わせ（version("numpy") など）は、これまでどおり探す。
+    """
+    original = importlib.metadata.distributions
+    found = [
+        RememberedDistribution(dist._path)
+        if isinstance(dist, importlib.metadata.PathDistribution)
+        else dist
+        for dist in original()
+    ]
+
+    def distributions(**query: Any) -> Iterable[importlib.metadata.Distribution]:
+        return iter(found) if not query else original(**query)
+
+    importlib.metadata.distributions = distributions
+
+
+def rewritten(fn: Path, source: bytes, config: Any) -> types.CodeType:
+    """pytest の _rewrite_test と同じく assert を書き換えてコンパイルする（読んだバイト列から）。"""
+    from _pytest.assertion.rewrite import rewrite_asserts  # noqa: PLC0415
+
+    tree = ast.parse(source, filename=str(fn))
+    rewrite_asserts(tree, source, str(fn), config)
+    return compile(tree, str(fn), "exec", dont_inherit=True)
 
 
 def remove_path(path: Path) -> None:

@@ -23,16 +23,25 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from getting_started_ml.workbook import driver
 from getting_started_ml.workbook.check import failed_tests, uncollected_files
 from getting_started_ml.workbook.rendering import Block, chapter_blocks
-from getting_started_ml.workbook.replay import Run, missing_lines, normalise, run_in_workspace
+from getting_started_ml.workbook.replay import (
+    REPLAY_ENVIRONMENT,
+    Driver,
+    Run,
+    driver_program,
+    missing_lines,
+    normalise,
+    workspace_environment,
+)
 from getting_started_ml.workbook.steps import BOOK_ROOT, Chapter, load_chapter, with_particle
 from getting_started_ml.workbook.transcript import Command, commands, result_files
 from getting_started_ml.workbook.typing_rule import Target, target_of, type_into
 from getting_started_ml.workbook.workspace import start
 
 DATA_VARIABLE = "ML_DATA_DIR"
+RESULT_ENVIRONMENT = tuple(REPLAY_ENVIRONMENT.items())
+"""「… の結果」の pytest にだけ足す環境変数。最終版のテストは、例を減らさずに動かす。"""
 
 
 @dataclass(frozen=True)
@@ -102,30 +111,21 @@ def run_module(
     workspace: Path, module: str, arguments: Sequence[str], environment: Mapping[str, str]
 ) -> tuple[int, str]:
     """ワークスペースの src だけを見て python -m MODULE を動かし、終了コードと出力を返す。"""
-    program = (
-        "import importlib.util, sys\n"
-        "spec = importlib.util.spec_from_file_location("
-        f"'_workbook_driver', {str(Path(driver.__file__))!r})\n"
-        "module = importlib.util.module_from_spec(spec)\n"
-        "sys.modules['_workbook_driver'] = module\n"
-        "spec.loader.exec_module(module)\n"
-        "module.drive_module(*sys.argv[1:])\n"
-    )
     completed = subprocess.run(
-        [sys.executable, "-c", program, str(workspace), str(BOOK_ROOT / "src"), module, *arguments],
+        [
+            sys.executable,
+            "-c",
+            driver_program("drive_module(*sys.argv[1:])"),
+            str(workspace),
+            str(BOOK_ROOT / "src"),
+            module,
+            *arguments,
+        ],
         capture_output=True,
         text=True,
         encoding="utf-8",
         cwd=workspace,
-        env={
-            **os.environ,
-            **data_environment(),
-            "COLUMNS": "200",
-            "PYTHONDONTWRITEBYTECODE": "1",
-            "PYTHONIOENCODING": "utf-8",
-            "PYTHONPATH": str(workspace / "src"),
-            **environment,
-        },
+        env=workspace_environment(workspace, {**data_environment(), **environment}),
         check=False,
         timeout=900,
     )
@@ -190,6 +190,8 @@ class Reader:
         self.stop_at_first = stop_at_first
         self.report = ReadReport(chapter)
         self.typed_files: dict[str, list[Block]] = {}
+        # 「… の結果」と最終版のテストの pytest は、章を通して 1 つのプロセスに頼む
+        self.pytest = Driver(workspace, data_environment())
 
     def read(self, blocks: Sequence[Block]) -> ReadReport:
         """かたまりを順に扱い、最後に本の最終版のテストと黄金ファイルで確かめる。"""
@@ -197,10 +199,11 @@ class Reader:
             partial(self.take, block) for block in with_shown_outputs(blocks)
         ]
         stages += [self.check_names, self.check_final_tests, self.check_golden_output]
-        for stage in stages:
-            stage()
-            if self.stop_at_first and self.report.differences:
-                break
+        with self.pytest:
+            for stage in stages:
+                stage()
+                if self.stop_at_first and self.report.differences:
+                    break
         return self.report
 
     def take(self, block: Block) -> None:
@@ -233,7 +236,8 @@ class Reader:
 
     def compare_pytest(self, block: Block, files: Sequence[str]) -> None:
         """本文が結果を見せる pytest を動かし、見せた行が出力に現れるかを確かめる。"""
-        [result] = run_in_workspace(self.workspace, [Run(tests=tuple(files))], data_environment())
+        # 性質のテストの例はリプレイと同じく減らす（本文が見せる件数と行は、例の数によらない）
+        result = self.pytest.run(Run(tests=tuple(files), environment=RESULT_ENVIRONMENT))
         output = normalise(result.output, self.workspace)
         self.report.runs += 1
         expected = [line.strip() for line in block.text.splitlines() if line.strip()]
@@ -311,7 +315,7 @@ class Reader:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(BOOK_ROOT / relative, target)
         run = Run(tests=tuple(tests), extra_options=("--continue-on-collection-errors",))
-        [result] = run_in_workspace(self.workspace, [run], data_environment())
+        result = self.pytest.run(run)
         self.report.runs += 1
         for path in uncollected_files(result):
             errors = [

@@ -6,16 +6,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from getting_started_ml.workbook import driver
 from getting_started_ml.workbook.driver import apply_files
@@ -27,83 +30,165 @@ from getting_started_ml.workbook.workspace import start
 
 @dataclass(frozen=True)
 class Run:
-    """別のプロセスで行う 1 回の pytest。先に place（相対パス, 中身の場所）を置き delete を消す。"""
+    """別のプロセスで行う 1 回の pytest。先に place（相対パス, 中身の場所）を置き delete を消す。
+
+    environment は、その回だけ足す環境変数（名前, 値）。
+    """
 
     tests: tuple[str, ...]
     place: tuple[tuple[str, str], ...] = ()
     delete: tuple[str, ...] = ()
     extra_options: tuple[str, ...] = ()
+    environment: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
 class RunResult:
-    """pytest の終了コード、画面の出力、テストごとの結果（nodeid → passed/failed/skipped）。"""
+    """pytest の終了コード、画面の出力、テストごとの結果（nodeid → passed/failed/skipped）。
+
+    cpu_seconds はその回の CPU 時間、compiled はその回にコンパイルした練習用フォルダのファイルの数。
+    """
 
     exit_code: int
     output: str
     outcomes: Mapping[str, str]
     skip_reasons: Mapping[str, str] = field(default_factory=dict)
     cpu_seconds: float = 0.0
+    compiled: int = 0
 
 
-def run_in_workspace(
-    workspace: Path, runs: Sequence[Run], extra_environment: Mapping[str, str] | None = None
-) -> list[RunResult]:
-    """runs を順に 1 つの別プロセスの中で行う。ワークスペースの src だけを本のパッケージにする。"""
-    request = {
-        "workspace": str(workspace),
-        "book_src": str(BOOK_ROOT / "src"),
-        "runs": [
-            {
-                "tests": list(run.tests),
-                "place": [list(pair) for pair in run.place],
-                "delete": list(run.delete),
-                "options": list(run.extra_options),
-            }
-            for run in runs
-        ],
-    }
-    environment = {
-        **os.environ,
-        "COLUMNS": "200",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(workspace / "src"),
-        **(extra_environment or {}),
-    }
-    program = (
+def driver_program(call: str) -> str:
+    """driver.py を名前ではなく場所で読み込んで module.CALL を呼ぶ、python -c のプログラム。"""
+    return (
         "import importlib.util, sys\n"
         "spec = importlib.util.spec_from_file_location("
         f"'_workbook_driver', {str(Path(driver.__file__))!r})\n"
         "module = importlib.util.module_from_spec(spec)\n"
         "sys.modules['_workbook_driver'] = module\n"
         "spec.loader.exec_module(module)\n"
-        "module.drive()\n"
+        f"module.{call}\n"
     )
-    completed = subprocess.run(
-        [sys.executable, "-c", program],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=workspace,
-        env=environment,
-        check=False,
-        timeout=900,
-    )
-    if completed.returncode != 0:
-        raise WorkbookError(f"pytest を動かすプロセスが失敗しました:\n{completed.stderr}")
-    answers = json.loads(completed.stdout)
-    return [
-        RunResult(
+
+
+def workspace_environment(workspace: Path, extra: Mapping[str, str] | None) -> dict[str, str]:
+    """別のプロセスの環境変数: 画面の幅、.pyc を書かない、ワークスペースの src を先に。"""
+    return {
+        **os.environ,
+        "COLUMNS": "200",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONPATH": str(workspace / "src"),
+        **(extra or {}),
+    }
+
+
+RUN_TIMEOUT = 900
+"""pytest 1 回に待つ秒数。過ぎたら driver のプロセスを止めて失敗にする。"""
+
+
+class Driver:
+    """1 つの練習用フォルダで pytest を何度も動かす、別の 1 つのプロセス（with で使う）。
+
+    最初の run で driver のプロセスを起こし、あとは同じプロセスに 1 回ずつ頼む。python と pytest と
+    numpy などを読み込むのは 1 回だけで済む。ファイルは、run の合間にディスクの上で書き換えてよい。
+    """
+
+    def __init__(self, workspace: Path, extra_environment: Mapping[str, str] | None = None) -> None:
+        self.workspace = workspace
+        self.environment = workspace_environment(workspace, extra_environment)
+        self.process: subprocess.Popen[str] | None = None
+        self.errors: IO[str] | None = None
+
+    def __enter__(self) -> Driver:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        self.close()
+
+    def start(self) -> subprocess.Popen[str]:
+        """driver のプロセスを起こす（起きていればそれを返す）。標準エラーは一時ファイルに。"""
+        if self.process is None:
+            self.errors = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+            program = driver_program(f"serve({str(self.workspace)!r}, {str(BOOK_ROOT / 'src')!r})")
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", program],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self.errors,
+                text=True,
+                encoding="utf-8",
+                cwd=self.workspace,
+                env=self.environment,
+            )
+        return self.process
+
+    def run(self, run: Run) -> RunResult:
+        """place を置き delete を消してから pytest を 1 回動かし、結果を受け取る。"""
+        process = self.start()
+        assert process.stdin is not None
+        assert process.stdout is not None
+        request = {
+            "tests": list(run.tests),
+            "place": [list(pair) for pair in run.place],
+            "delete": list(run.delete),
+            "options": list(run.extra_options),
+            "environment": dict(run.environment),
+        }
+        timer = threading.Timer(RUN_TIMEOUT, process.kill)
+        timer.start()
+        try:
+            process.stdin.write(json.dumps(request) + "\n")
+            process.stdin.flush()
+            line = process.stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        finally:
+            timer.cancel()
+        if not line:
+            raise WorkbookError(f"pytest を動かすプロセスが失敗しました:\n{self.stop()}")
+        answer = json.loads(line)
+        return RunResult(
             answer["exit_code"],
             answer["output"],
             answer["outcomes"],
             answer["skip_reasons"],
             answer["cpu_seconds"],
+            answer["compiled"],
         )
-        for answer in answers
-    ]
+
+    def stop(self) -> str:
+        """プロセスを終わらせ、標準エラーに書かれたものを返す。"""
+        errors = ""
+        if self.process is not None:
+            if self.process.stdin is not None:
+                with contextlib.suppress(BrokenPipeError):
+                    self.process.stdin.close()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            if self.process.stdout is not None:
+                self.process.stdout.close()
+            self.process = None
+        if self.errors is not None:
+            self.errors.seek(0)
+            errors = self.errors.read()
+            self.errors.close()
+            self.errors = None
+        return errors
+
+    def close(self) -> None:
+        """プロセスを終わらせる（標準エラーは捨てる）。"""
+        self.stop()
+
+
+def run_in_workspace(
+    workspace: Path, runs: Sequence[Run], extra_environment: Mapping[str, str] | None = None
+) -> list[RunResult]:
+    """runs を順に 1 つの別プロセスの中で行う。ワークスペースの src だけを本のパッケージにする。"""
+    with Driver(workspace, extra_environment) as pytest_process:
+        return [pytest_process.run(run) for run in runs]
 
 
 # ---------------------------------------------------------------- 出力の正規化と照合

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import textwrap
 from dataclasses import dataclass
@@ -172,6 +173,7 @@ def merge_python(existing: str, block: str) -> str:
     texts = [statement.text for statement in old]
     nodes = [statement.node for statement in old]
     previous: int | None = None  # かたまりの 1 つ前の文を置いた位置（属性の説明の文字列のため）
+    dumped = functools.cache(ast.dump)  # 同じ文を何度も文字列にしない（文ごとに 1 回）
     for index, statement in enumerate(new):
         node = statement.node
         if is_docstring(node) and index > 0:
@@ -187,7 +189,7 @@ def merge_python(existing: str, block: str) -> str:
             texts[position] = in_place(texts[position], statement.text)
             nodes[position] = node
             previous = position
-        elif not any(ast.dump(node) == ast.dump(other) for other in nodes):
+        elif not any(dumped(node) == dumped(other) for other in nodes):
             texts.append(separated(statement.text) if texts else statement.text.lstrip("\n"))
             nodes.append(node)
             previous = len(nodes) - 1
