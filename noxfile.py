@@ -6,15 +6,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
-import signal
-import subprocess
 import sys
 import tempfile
 from collections.abc import Mapping
-from typing import IO, NamedTuple
 
 import nox
 
@@ -145,68 +141,19 @@ def docs(session: nox.Session) -> None:
         )
 
 
-BACKGROUND_SESSIONS = ("site", "book")
-"""all が裏で動かすセッション。どちらも組み立てたサイトを Chromium で開き、待つ時間が長く CPU を
-あまり使わないので、CPU を使う test・replay・reader と重ねる。"""
-
-
 @nox.session(name="all", python=False)
 def all_tasks(session: nox.Session) -> None:
-    """lint・type・docs を順に動かし、次に site と book を裏で動かしながら test・replay・reader。
+    """速いものから順に lint・type・docs・test・site・replay・reader を動かす（.ci/run が呼ぶ）。
 
-    速く終わる検査を先にする。docs を先にするのは、site と book が組み立てたサイトを開くため。
-    裏のセッションの出力は、終わってからまとめて出す（.ci/run が呼ぶ）。
+    docs を site より先にするのは、ブラウザのテストが組み立てたサイトを開くため。
     """
     lint(session)
     type_check(session)
     docs(session)
-    background = [start_in_background(name) for name in BACKGROUND_SESSIONS]
-    try:
-        test(session)
-        replay(session)
-        reader(session)
-    except BaseException:
-        for job in background:
-            job.stop()
-        raise
-    for job in background:
-        finish(session, job)
-
-
-class Background(NamedTuple):
-    """裏で動かしている nox のセッションと、その出力をためる一時ファイル。"""
-
-    name: str
-    process: subprocess.Popen[bytes]
-    output: IO[bytes]
-
-    def stop(self) -> None:
-        """セッションを、その子のプロセス（pytest、Chromium）ごと止める。"""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)
-        self.process.wait()
-        self.output.close()
-
-
-def start_in_background(name: str) -> Background:
-    """nox -s NAME を別のプロセスのグループで動かし始める（出力は一時ファイルへ）。"""
-    output = tempfile.TemporaryFile()  # noqa: SIM115  finish か stop が閉じる
-    process = subprocess.Popen(
-        [tool("nox"), "-s", name], stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    return Background(name, process, output)
-
-
-def finish(session: nox.Session, job: Background) -> None:
-    """裏のセッションが終わるのを待って出力をそのまま出し、失敗なら all を失敗にする。"""
-    code = job.process.wait()
-    job.output.seek(0)
-    session.log(f"裏で動かした nox -s {job.name} の出力:")
-    sys.stdout.write(job.output.read().decode("utf-8", errors="replace"))
-    sys.stdout.flush()
-    job.output.close()
-    if code != 0:
-        session.error(f"裏で動かした nox -s {job.name} が失敗しました（終了コード {code}）")
+    test(session)
+    site(session)
+    replay(session)
+    reader(session)
 
 
 # --8<-- [end:checks]

@@ -9,11 +9,9 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import tomllib
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn
 
 import nox
 import pytest
@@ -99,13 +97,6 @@ class RecordingSession:
     def log(self, message: str) -> None:
         pass
 
-    def error(self, message: str) -> NoReturn:
-        raise SessionError(message)
-
-
-class SessionError(Exception):
-    """RecordingSession.error が投げる（nox ではセッションが失敗で終わる）。"""
-
 
 def test_test_のセッションはデータの環境変数を_env_に書き外の環境変数も渡す(
     monkeypatch: pytest.MonkeyPatch,
@@ -137,46 +128,16 @@ def test_カバレッジは別のセッションで測る(monkeypatch: pytest.Mo
     assert options["env"] == {"ML_DATA_DIR": "/books/data"}
 
 
-def finished(name: str, code: int, output: bytes) -> object:
-    """終わった裏のセッションの代わり（noxfile.Background と同じ形。プロセスは本物）。"""
-    noxfile = load_noxfile()
-    stream = tempfile.TemporaryFile()  # noqa: SIM115  finish が閉じる
-    stream.write(output)
-    process = subprocess.Popen([sys.executable, "-c", f"raise SystemExit({code})"])
-    return noxfile.Background(name, process, stream)
-
-
-def test_all_は速い検査の後_site_と_book_を裏で動かしながら_test_replay_reader_を動かす(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    noxfile = load_noxfile()
+def test_all_は速い検査から順に_lint_type_docs_test_site_replay_reader_を動かす() -> None:
     session = RecordingSession()
 
-    def start(name: str) -> object:
-        session.calls.append((f"裏で {name}", {}))
-        return finished(name, 0, b"")
-
-    monkeypatch.setattr(noxfile, "start_in_background", start)
-    noxfile.all_tasks(session)
+    load_noxfile().all_tasks(session)
 
     tools = [tool for tool, _ in session.calls]
-    assert tools == [
-        "ruff", "ruff", "mypy", "mkdocs", "python", "裏で site", "裏で book", *["pytest"] * 3,
-    ]  # fmt: skip
-    markers = [arguments_of(options)[1] for _, options in session.calls[-2:]]
-    assert markers == ["replay", "reader"]
-    assert session.calls[-1][1]["env"] == noxfile.data_environment(os.environ)
-
-
-def test_裏のセッションが失敗すれば出力を出して_all_を失敗にする(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    session = RecordingSession()
-
-    with pytest.raises(SessionError, match=r"nox -s site が失敗しました（終了コード 3）"):
-        load_noxfile().finish(session, finished("site", 3, b"1 failed\n"))
-
-    assert "1 failed" in capsys.readouterr().out
+    assert tools == ["ruff", "ruff", "mypy", "mkdocs", "python", *["pytest"] * 4]
+    markers = [arguments_of(options)[1] for _, options in session.calls[-3:]]
+    assert markers == ["site", "replay", "reader"]
+    assert session.calls[-1][1]["env"] == load_noxfile().data_environment(os.environ)
 
 
 def test_docs_は_MkDocs_と_Zensical_の両方で渡された場所に組み立てる(
