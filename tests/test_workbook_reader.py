@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from getting_started_ml import workbook
 from getting_started_ml.workbook import BOOK_ROOT, WorkbookError
+from getting_started_ml.workbook import reader as reader_module
 from getting_started_ml.workbook.reader import Reader, output_difference, read_chapter
 from getting_started_ml.workbook.rendering import Block, code_blocks, render
 from getting_started_ml.workbook.transcript import commands, result_files
@@ -67,6 +69,116 @@ def test_読者は本文と違う結果を食い違いにし同じプロセス�
     assert [(d.block, d.file) for d in reader.report.differences] == [(2, "tests/test_one.py")]
     assert "出力に無い行:\n    1 passed" in reader.report.differences[0].what
     assert "1 failed" in reader.report.differences[0].what
+
+
+# ------------------------------ 章の終わり: 本と同じコードには最終版のテストを当てない
+
+BOOK_DOUBLE = '''"""倍にする。"""
+
+
+def double(x: int) -> int:
+    """x の 2 倍。"""
+    return x * 2
+'''
+BOOK_TEST = (
+    "from kazu.double import double\n\n\ndef test_double() -> None:\n    assert double(3) == 6\n"
+)
+
+
+def small_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[workbook.Chapter, Path]:
+    """小さな本（パッケージ kazu とその最終版のテスト）と、その章の練習用フォルダ。
+
+    練習用フォルダには、本と書き方（空白・コメント）だけが違う kazu を打ってある。
+    """
+    book, workspace = tmp_path / "book", tmp_path / "ws"
+    typed = BOOK_DOUBLE.replace("    return x * 2", "    # 足すより掛ける\n    return (x*2)")
+    for root, double in ((book, BOOK_DOUBLE), (workspace, typed)):
+        (root / "src" / "kazu").mkdir(parents=True)
+        (root / "src" / "kazu" / "__init__.py").write_text("", encoding="utf-8")
+        (root / "src" / "kazu" / "double.py").write_text(double, encoding="utf-8")
+        (root / "tests").mkdir()
+    (book / "tests" / "test_kazu.py").write_text(BOOK_TEST, encoding="utf-8")
+    (workspace / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
+    monkeypatch.setattr(reader_module, "BOOK_ROOT", book)
+    chapter = workbook.Chapter("01", tmp_path, ("src/kazu", "tests/test_kazu.py"), {}, ())
+    return chapter, workspace
+
+
+def read_final_tests(chapter: workbook.Chapter, workspace: Path) -> Reader:
+    """章の終わりの最終版のテストだけを確かめた読者。"""
+    reader = Reader(chapter, workspace)
+    with reader.pytest:
+        reader.check_final_tests()
+    return reader
+
+
+def test_作り直したファイルが本と同じなら最終版のテストを動かさずそう書く(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chapter, workspace = small_book(tmp_path, monkeypatch)
+
+    report = read_final_tests(chapter, workspace).report
+
+    assert (report.ok, report.runs) == (True, 0)
+    assert report.notes == [
+        "作り直した 2 個のファイルが本と同じ（Python は構文木で比べた）なので、"
+        "最終版のテストは動かさなかった。本のコードでの結果は nox -s test が確かめる"
+    ]
+    assert not (workspace / "tests" / "test_kazu.py").exists()
+
+
+def test_関数の中身が本と違えば最終版のテストを動かし失敗を食い違いにする(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chapter, workspace = small_book(tmp_path, monkeypatch)
+    double = workspace / "src" / "kazu" / "double.py"
+    double.write_text(BOOK_DOUBLE.replace("x * 2", "x * 3"), encoding="utf-8")
+
+    report = read_final_tests(chapter, workspace).report
+
+    assert report.runs == 1
+    assert report.notes == [
+        "本と違うファイルがあるので最終版のテストを動かした: src/kazu/double.py"
+    ]
+    assert [(d.file, d.what) for d in report.differences] == [
+        ("tests/test_kazu.py", "本の最終版のテストが失敗: tests/test_kazu.py::test_double")
+    ]
+
+
+def test_作り直していないファイルがあれば最終版のテストを動かす(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chapter, workspace = small_book(tmp_path, monkeypatch)
+    (workspace / "src" / "kazu" / "__init__.py").unlink()
+
+    report = read_final_tests(chapter, workspace).report
+
+    assert (report.ok, report.runs) == (True, 1)
+    assert report.notes == [
+        "本と違うファイルがあるので最終版のテストを動かした: src/kazu/__init__.py"
+    ]
+
+
+def test_本に無いファイルを作っても本と違うことにする(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chapter, workspace = small_book(tmp_path, monkeypatch)
+    (workspace / "src" / "kazu" / "extra.py").write_text("X = 1\n", encoding="utf-8")
+    (workspace / "src" / "kazu" / "__pycache__").mkdir()
+    (workspace / "src" / "kazu" / "__pycache__" / "double.cpython-312.pyc").write_bytes(b"")
+
+    assert reader_module.differing_files(chapter, workspace) == ["src/kazu/extra.py"]
+
+
+def test_Pythonでないファイルはバイト列で比べる(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chapter, workspace = small_book(tmp_path, monkeypatch)
+    chapter = dataclasses.replace(chapter, remove=(*chapter.remove, ".gitmessage"))
+    (tmp_path / "book" / ".gitmessage").write_text("# 題\n", encoding="utf-8")
+    (workspace / ".gitmessage").write_text("# 題 \n", encoding="utf-8")
+
+    assert reader_module.differing_files(chapter, workspace) == [".gitmessage"]
 
 
 def test_まだ作り直せない章の一覧はコードのある章だけを挙げる() -> None:
