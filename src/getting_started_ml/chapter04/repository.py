@@ -31,28 +31,6 @@ def run_git(root: Path, *arguments: str, stdin: bytes = b"") -> subprocess.Compl
 # --8<-- [end:header]
 
 
-# --8<-- [start:tracked]
-def tracked_files(root: Path) -> list[str]:
-    """git が追跡しているファイルの、root からの相対パス（git ls-files）。"""
-    result = run_git(root, "ls-files", "-z")
-    if result.returncode != 0:
-        raise NotAGitCheckoutError(f"git の作業ツリーではありません: {root}")
-    return [name for name in result.stdout.decode("utf-8").split("\0") if name]
-
-
-def copies_of_data(root: Path, paths: Sequence[str], data_sha256: Collection[str]) -> list[str]:
-    """paths のうち、中身の SHA-256 がデータファイルのどれかと同じものの一覧。"""
-    copies = []
-    for name in paths:
-        path = root / name
-        if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() in data_sha256:
-            copies.append(name)
-    return copies
-
-
-# --8<-- [end:tracked]
-
-
 # --8<-- [start:ignore]
 def ignoring_rules(gitignore: Path, paths: Sequence[str]) -> dict[str, str | None]:
     """パスごとの、それを無視する .gitignore の規則（無視されなければ None）。
@@ -79,3 +57,25 @@ def ignoring_rules(gitignore: Path, paths: Sequence[str]) -> dict[str, str | Non
 
 
 # --8<-- [end:ignore]
+
+
+# --8<-- [start:tracked]
+def tracked_files(root: Path) -> list[str]:
+    """git が追跡しているファイルの、root からの相対パス（git ls-files）。"""
+    result = run_git(root, "ls-files", "-z")
+    if result.returncode != 0:
+        raise NotAGitCheckoutError(f"git の作業ツリーではありません: {root}")
+    return [name for name in result.stdout.decode("utf-8").split("\0") if name]
+
+
+def copies_of_data(root: Path, paths: Sequence[str], data_sha256: Collection[str]) -> list[str]:
+    """paths のうち、中身の SHA-256 がデータファイルのどれかと同じものの一覧。"""
+    copies = []
+    for name in paths:
+        path = root / name
+        if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() in data_sha256:
+            copies.append(name)
+    return copies
+
+
+# --8<-- [end:tracked]
