@@ -170,6 +170,22 @@ def test_本に無いファイルを作っても本と違うことにする(
     assert reader_module.differing_files(chapter, workspace) == ["src/kazu/extra.py"]
 
 
+def test_打ち終えたらimportをruffで並べ同じモジュールのfromは1つにまとめる(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+    (workspace / "src").mkdir(parents=True)
+    (workspace / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n", encoding="utf-8")
+    typed = "from m import b\nimport os\nfrom m import a\n\nX = (os.sep, a, b)\n"
+    (workspace / "src" / "a.py").write_text(typed, encoding="utf-8")
+    reader = Reader(workbook.load_chapter("01"), workspace)
+    reader.typed_files["src/a.py"] = []
+
+    reader.sort_imports()
+
+    assert (workspace / "src" / "a.py").read_text(encoding="utf-8") == (
+        "import os\n\nfrom m import a, b\n\nX = (os.sep, a, b)\n"
+    )
+
+
 def test_Pythonでないファイルはバイト列で比べる(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

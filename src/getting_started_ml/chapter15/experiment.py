@@ -27,6 +27,21 @@ DEFAULT_MODELS = Path("models")
 # --8<-- [end:header]
 
 
+# --8<-- [start:train]
+def train_and_save_models(store: FileModelStore) -> list[Path]:
+    """cinema は第 7 章（外れ値を除き 8 対 2、種 0）、Survived は第 8 章（深さ 5、重みあり）。"""
+    cinema = prepare_cinema(Table.load(CINEMA))
+    survived = split_survived(Table.load(SURVIVED))
+    sales_model = fit_linear_regression(cinema.x_train, cinema.t_train)
+    pipeline = Pipeline.build(MAX_DEPTH, ClassWeight.BALANCED).fit(
+        survived.x_train, survived.t_train
+    )
+    return [store.save_sales_model(sales_model), store.save_survival_model(pipeline)]
+
+
+# --8<-- [end:train]
+
+
 # --8<-- [start:parser]
 def parser() -> argparse.ArgumentParser:
     """引数の読み方。既定値は --help に出る。"""
@@ -60,21 +75,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 # --8<-- [end:parser]
-
-
-# --8<-- [start:train]
-def train_and_save_models(store: FileModelStore) -> list[Path]:
-    """cinema は第 7 章（外れ値を除き 8 対 2、種 0）、Survived は第 8 章（深さ 5、重みあり）。"""
-    cinema = prepare_cinema(Table.load(CINEMA))
-    survived = split_survived(Table.load(SURVIVED))
-    sales_model = fit_linear_regression(cinema.x_train, cinema.t_train)
-    pipeline = Pipeline.build(MAX_DEPTH, ClassWeight.BALANCED).fit(
-        survived.x_train, survived.t_train
-    )
-    return [store.save_sales_model(sales_model), store.save_survival_model(pipeline)]
-
-
-# --8<-- [end:train]
 
 
 # --8<-- [start:main]

@@ -62,93 +62,6 @@ SETTLE_SECONDS = 2.0
 # --8<-- [end:header]
 
 
-# --8<-- [start:adapters]
-class LinearSalesModel:
-    """第 7 章の線形回帰を、ドメインの SalesModel に合わせる。"""
-
-    def __init__(self, model: LinearModel) -> None:
-        self.model = model
-
-    def predict_sales(self, movie: Movie) -> float:
-        """切片から始め、SNS1・SNS2・actor・original の順に係数 × 値を足す（Java 版と同じ順）。"""
-        row = Features(
-            tuple(CINEMA_FEATURES),
-            (movie.sns1, movie.sns2, movie.actor, float(movie.original)),
-        )
-        return self.model.predict_one(row)
-
-
-class PipelineSurvivalModel:
-    """第 8 章の学習済みパイプラインを、ドメインの SurvivalModel に合わせる。
-
-    予測は 1 人ずつなので、表を作らずに、第 8 章の変換（年齢と港の補完、ダミー変数）と同じ数を
-    乗客の欄から直接作る。第 8 章の表の変換と同じ値になることは、テストが確かめる。
-    """
-
-    def __init__(self, pipeline: FittedPipeline) -> None:
-        if not isinstance(pipeline, FittedPipeline):
-            raise TypeError(f"pipeline は FittedPipeline です（{type(pipeline).__name__}）")
-        self.pipeline = pipeline
-        self.kept = tuple(
-            name for name in SURVIVED_FEATURES if name not in pipeline.dummies.dummies
-        )
-        self.columns = (*self.kept, *pipeline.dummies.names())
-
-    def survives(self, passenger: Passenger) -> bool:
-        """特徴量の 1 行を作り、決定木をたどる。"""
-        return predict_one(self.pipeline.tree, self.features(passenger)) == 1
-
-    def features(self, passenger: Passenger) -> Features:
-        """決定木に渡す数の行（第 8 章の FittedPipeline.features と同じ列、同じ値）。"""
-        age = passenger.age
-        if age is None:
-            key = (str(passenger.pclass), passenger.sex)  # 第 8 章の鍵は文字列の組
-            age = self.pipeline.age.medians.get(key, self.pipeline.age.overall_median)
-        numbers = {
-            "Pclass": float(passenger.pclass),
-            "Age": float(age),
-            "SibSp": float(passenger.sib_sp),
-            "Parch": float(passenger.parch),
-            "Fare": float(passenger.fare),
-        }
-        categories = {
-            "Sex": passenger.sex,
-            "Embarked": passenger.embarked or self.pipeline.embarked.most_frequent,
-        }
-        dummies = [
-            1.0 if categories[column] == value else 0.0
-            for column, values in self.pipeline.dummies.dummies.items()
-            for value in values
-        ]
-        return Features(self.columns, (*(numbers[name] for name in self.kept), *dummies))
-
-
-# --8<-- [end:adapters]
-
-
-# --8<-- [start:raw-row]
-def raw_row(passenger: Passenger) -> list[str]:
-    """第 8 章の生の表の 1 行（Pclass, Sex, Age, SibSp, Parch, Fare, Embarked の文字列）。
-
-    予測には使わない。表を作らない近道が第 8 章と同じ数を作ることを、テストがこの行で確かめる。
-    無い値は空の文字列にし、整数は小数点を付けずに書く（年齢の補完の鍵が文字列の組だから）。
-    """
-    if not isinstance(passenger, Passenger):
-        raise TypeError(f"passenger は Passenger です（{type(passenger).__name__}）")
-    return [
-        str(passenger.pclass),
-        passenger.sex,
-        "" if passenger.age is None else repr(float(passenger.age)),
-        str(passenger.sib_sp),
-        str(passenger.parch),
-        repr(float(passenger.fare)),
-        passenger.embarked or "",
-    ]
-
-
-# --8<-- [end:raw-row]
-
-
 # --8<-- [start:envelope]
 def envelope(kind: str, payload: Any) -> str:
     """中身に種類・形式の版・SHA-256 を添えた JSON の文字列（第 8 章の json_text で書く）。"""
@@ -438,3 +351,90 @@ def _survival_model_from_payload(payload: Any) -> PipelineSurvivalModel:
 
 
 # --8<-- [end:store]
+
+
+# --8<-- [start:adapters]
+class LinearSalesModel:
+    """第 7 章の線形回帰を、ドメインの SalesModel に合わせる。"""
+
+    def __init__(self, model: LinearModel) -> None:
+        self.model = model
+
+    def predict_sales(self, movie: Movie) -> float:
+        """切片から始め、SNS1・SNS2・actor・original の順に係数 × 値を足す（Java 版と同じ順）。"""
+        row = Features(
+            tuple(CINEMA_FEATURES),
+            (movie.sns1, movie.sns2, movie.actor, float(movie.original)),
+        )
+        return self.model.predict_one(row)
+
+
+class PipelineSurvivalModel:
+    """第 8 章の学習済みパイプラインを、ドメインの SurvivalModel に合わせる。
+
+    予測は 1 人ずつなので、表を作らずに、第 8 章の変換（年齢と港の補完、ダミー変数）と同じ数を
+    乗客の欄から直接作る。第 8 章の表の変換と同じ値になることは、テストが確かめる。
+    """
+
+    def __init__(self, pipeline: FittedPipeline) -> None:
+        if not isinstance(pipeline, FittedPipeline):
+            raise TypeError(f"pipeline は FittedPipeline です（{type(pipeline).__name__}）")
+        self.pipeline = pipeline
+        self.kept = tuple(
+            name for name in SURVIVED_FEATURES if name not in pipeline.dummies.dummies
+        )
+        self.columns = (*self.kept, *pipeline.dummies.names())
+
+    def survives(self, passenger: Passenger) -> bool:
+        """特徴量の 1 行を作り、決定木をたどる。"""
+        return predict_one(self.pipeline.tree, self.features(passenger)) == 1
+
+    def features(self, passenger: Passenger) -> Features:
+        """決定木に渡す数の行（第 8 章の FittedPipeline.features と同じ列、同じ値）。"""
+        age = passenger.age
+        if age is None:
+            key = (str(passenger.pclass), passenger.sex)  # 第 8 章の鍵は文字列の組
+            age = self.pipeline.age.medians.get(key, self.pipeline.age.overall_median)
+        numbers = {
+            "Pclass": float(passenger.pclass),
+            "Age": float(age),
+            "SibSp": float(passenger.sib_sp),
+            "Parch": float(passenger.parch),
+            "Fare": float(passenger.fare),
+        }
+        categories = {
+            "Sex": passenger.sex,
+            "Embarked": passenger.embarked or self.pipeline.embarked.most_frequent,
+        }
+        dummies = [
+            1.0 if categories[column] == value else 0.0
+            for column, values in self.pipeline.dummies.dummies.items()
+            for value in values
+        ]
+        return Features(self.columns, (*(numbers[name] for name in self.kept), *dummies))
+
+
+# --8<-- [end:adapters]
+
+
+# --8<-- [start:raw-row]
+def raw_row(passenger: Passenger) -> list[str]:
+    """第 8 章の生の表の 1 行（Pclass, Sex, Age, SibSp, Parch, Fare, Embarked の文字列）。
+
+    予測には使わない。表を作らない近道が第 8 章と同じ数を作ることを、テストがこの行で確かめる。
+    無い値は空の文字列にし、整数は小数点を付けずに書く（年齢の補完の鍵が文字列の組だから）。
+    """
+    if not isinstance(passenger, Passenger):
+        raise TypeError(f"passenger は Passenger です（{type(passenger).__name__}）")
+    return [
+        str(passenger.pclass),
+        passenger.sex,
+        "" if passenger.age is None else repr(float(passenger.age)),
+        str(passenger.sib_sp),
+        str(passenger.parch),
+        repr(float(passenger.fare)),
+        passenger.embarked or "",
+    ]
+
+
+# --8<-- [end:raw-row]

@@ -4,7 +4,8 @@
 2. 見出しがワークスペースのパスのかたまりは、そのファイルに打ち込む（typing_rule）。
 3. 「… の結果」のかたまりでは pytest を動かし、端末の記録では章のコマンドを動かして、
    本文の出力と比べる（transcript）。
-4. 最後に、本の最終版のテストを写して作り直したコードに当て（すべて通る）、章のコマンドの
+4. 打ち終えたら、打ち込んだ Python の import を ruff で並べる（ruff check --select I --fix）。
+5. 最後に、本の最終版のテストを写して作り直したコードに当て（すべて通る）、章のコマンドの
    出力を黄金ファイル（chapters/outputs/）と比べる（データがあるとき）。ただし、作り直した
    ファイル（remove のうち given と最終版のテストを除くもの）がすべて本と同じなら（Python は
    ast.dump で比べるので空白やコメントは問わない。ほかはバイト列。無いファイルは違う）、最終版の
@@ -203,7 +204,12 @@ class Reader:
         stages: list[Callable[[], None]] = [
             partial(self.take, block) for block in with_shown_outputs(blocks)
         ]
-        stages += [self.check_names, self.check_final_tests, self.check_golden_output]
+        stages += [
+            self.sort_imports,
+            self.check_names,
+            self.check_final_tests,
+            self.check_golden_output,
+        ]
         with self.pytest:
             for stage in stages:
                 stage()
@@ -274,6 +280,22 @@ class Reader:
                 self.differ(block, command.line, f"コマンドが失敗しました（{code}）:\n{shown}")
         elif difference := output_difference(command.output, actual):
             self.differ(block, command.line, f"コマンドの出力が本文と違います:\n{difference}")
+
+    def sort_imports(self) -> None:
+        """打ち込んだ Python の import を ruff で並べる（1.13 節の ruff check --fix と同じ）。
+
+        打ち込みの決まりは、まだ無い import を並びの後ろに足し、from X import のまだ無い名前を
+        別の文で足す。本のファイルは ruff で並べてあるので、並べると本と同じ import の文になる。
+        """
+        python = sorted(path for path in self.typed_files if path.endswith(".py"))
+        if not python:
+            return
+        ruff = Path(sys.executable).with_name("ruff")
+        subprocess.run(
+            [str(ruff), "check", "--no-cache", "--select", "I", "--fix", "--exit-zero", "--quiet",
+             *python],
+            capture_output=True, cwd=self.workspace, check=False,
+        )  # fmt: skip
 
     def check_names(self) -> None:
         """打ち込んだ Python に、定義されていない名前（ruff の F821）が無いかを確かめる。"""
