@@ -352,6 +352,11 @@ def test_モジュールの説明は置き換える() -> None:
     )
 
 
+def test_モジュールの説明が無いファイルにはかたまりの最初の説明を先頭に置く() -> None:
+    merged = merge_python("import os\n\nX = os.sep\n", '"""説明。"""\n\nY = 2\n')
+    assert merged == '"""説明。"""\n\nimport os\n\nX = os.sep\n\n\nY = 2\n'
+
+
 def test_メソッドと書いたコードはクラスの中で合わせる() -> None:
     existing = 'class A:\n    """A。"""\n\n    def f(self) -> int:\n        return 1\n\n\nX = 1\n'
     block = "def f(self) -> int:\n    return 2\n\n\ndef g(self) -> int:\n    return 3\n"

@@ -44,35 +44,6 @@ from getting_started_ml.chapter08 import (
 from getting_started_ml.checks import require_candidates, require_same_length
 from getting_started_ml.numeric import format_fixed
 
-if TYPE_CHECKING:
-    from getting_started_ml.chapter11 import ConfusionMatrix
-
-BANK = "Bank.csv"
-TARGET = "y"
-UNUSED = ("id", "day")
-NUMERIC = ("age", "amount", "duration", "campaign", "previous")
-CATEGORICAL = ("job", "marital", "education", "default", "housing", "loan", "contact", "month")
-FEATURES = (
-    "age",
-    "job",
-    "marital",
-    "education",
-    "default",
-    "amount",
-    "housing",
-    "loan",
-    "contact",
-    "month",
-    "duration",
-    "campaign",
-    "previous",
-)
-TEST_SIZE = 0.1
-VALIDATION_SIZE = 0.2
-SEED = 0
-MAX_DEPTHS = tuple(range(1, 16))
-POSITIVE = 1
-
 # --8<-- [end:header-rest]
 
 
@@ -114,6 +85,38 @@ def split_three_way(
 
 
 # --8<-- [end:split]
+
+
+# --8<-- [start:constants]
+if TYPE_CHECKING:
+    from getting_started_ml.chapter11 import ConfusionMatrix
+
+BANK = "Bank.csv"
+TARGET = "y"
+UNUSED = ("id", "day")
+NUMERIC = ("age", "amount", "duration", "campaign", "previous")
+CATEGORICAL = ("job", "marital", "education", "default", "housing", "loan", "contact", "month")
+FEATURES = (
+    "age",
+    "job",
+    "marital",
+    "education",
+    "default",
+    "amount",
+    "housing",
+    "loan",
+    "contact",
+    "month",
+    "duration",
+    "campaign",
+    "previous",
+)
+TEST_SIZE = 0.1
+VALIDATION_SIZE = 0.2
+SEED = 0
+MAX_DEPTHS = tuple(range(1, 16))
+POSITIVE = 1
+# --8<-- [end:constants]
 
 
 # --8<-- [start:pipeline]

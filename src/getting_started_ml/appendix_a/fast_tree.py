@@ -31,26 +31,7 @@ Ints = npt.NDArray[np.intp]
 Bools = npt.NDArray[np.bool_]
 Codes = npt.NDArray[np.int32]  # ラベルの番号や件数（列 × 行の大きさの配列を小さく保つ）
 Rows: TypeAlias = Sequence[FeatureRow] | Floats  # 数の行か、行 × 列の配列
-
 # --8<-- [end:header]
-
-
-# --8<-- [start:checks]
-def _require_arrays(**arrays: object) -> None:
-    """numpy の配列を受け取る部品の入口。配列でなければ、引数の名前を書いた TypeError にする。"""
-    for name, value in arrays.items():
-        if not isinstance(value, np.ndarray):
-            raise TypeError(f"{name} は numpy の配列です（{type(value).__name__}）")
-
-
-def _require_type(value: object, kind: type | tuple[type, ...], name: str) -> None:
-    """部品の入口。型が違えば、引数の名前と期待する型を書いた TypeError にする。"""
-    if not isinstance(value, kind):
-        names = [kind.__name__] if isinstance(kind, type) else [k.__name__ for k in kind]
-        raise TypeError(f"{name} は {' か '.join(names)} です（{type(value).__name__}）")
-
-
-# --8<-- [end:checks]
 
 
 # --8<-- [start:kahan]
@@ -86,6 +67,24 @@ def weighted_part(sums: Floats, present: Bools) -> Floats:
 
 
 # --8<-- [end:kahan]
+
+
+# --8<-- [start:checks]
+def _require_arrays(**arrays: object) -> None:
+    """numpy の配列を受け取る部品の入口。配列でなければ、引数の名前を書いた TypeError にする。"""
+    for name, value in arrays.items():
+        if not isinstance(value, np.ndarray):
+            raise TypeError(f"{name} は numpy の配列です（{type(value).__name__}）")
+
+
+def _require_type(value: object, kind: type | tuple[type, ...], name: str) -> None:
+    """部品の入口。型が違えば、引数の名前と期待する型を書いた TypeError にする。"""
+    if not isinstance(value, kind):
+        names = [kind.__name__] if isinstance(kind, type) else [k.__name__ for k in kind]
+        raise TypeError(f"{name} は {' か '.join(names)} です（{type(value).__name__}）")
+
+
+# --8<-- [end:checks]
 
 
 # --8<-- [start:search]
@@ -786,6 +785,22 @@ def to_matrix(rows: Rows, columns: Sequence[str]) -> Floats:
 # --8<-- [end:predict]
 
 
+# --8<-- [start:features]
+def features_of(tree: Tree[L]) -> list[str]:
+    """木の節が使う列の名前（重なりあり）。深い木でも再帰しない。"""
+    names = []
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Node):
+            names.append(node.split.feature)
+            pending += [node.right, node.left]
+    return names
+
+
+# --8<-- [end:features]
+
+
 # --8<-- [start:truncate]
 def truncate(
     tree: Tree[L],
@@ -832,19 +847,3 @@ def truncate(
 
 
 # --8<-- [end:truncate]
-
-
-# --8<-- [start:features]
-def features_of(tree: Tree[L]) -> list[str]:
-    """木の節が使う列の名前（重なりあり）。深い木でも再帰しない。"""
-    names = []
-    pending = [tree]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, Node):
-            names.append(node.split.feature)
-            pending += [node.right, node.left]
-    return names
-
-
-# --8<-- [end:features]

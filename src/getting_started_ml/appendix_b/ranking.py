@@ -51,6 +51,37 @@ def pr_curve(
     return points
 
 
+# --8<-- [end:pr-curve]
+
+
+# --8<-- [start:average-precision]
+def average_precision_11pt(
+    scores: Sequence[float], labels: Sequence[bool], n_positive: int | None = None
+) -> float:
+    """11 点補間の AP: 再現率 0, 0.1, …, 1.0 で、それ以上の再現率での最大の適合率を平均する。"""
+    points = pr_curve(scores, labels, n_positive)
+    total = 0.0
+    for step in range(11):
+        level = step / 10
+        reached = [p.precision for p in points if p.recall >= level - 1e-12]
+        total += max(reached, default=0.0)
+    return total / 11
+
+
+# --8<-- [end:average-precision]
+
+
+# --8<-- [start:detection-labels]
+def detection_labels(hits: Sequence[bool]) -> tuple[list[float], list[bool]]:
+    """順位どおりに並んだ当たり外れに、順位が上ほど高いスコアを付ける（資料の表を写すため）。"""
+    flags = require_flags(require_sequence(hits, "hits"), "hits")
+    return [float(len(flags) - rank) for rank in range(len(flags))], flags
+
+
+# --8<-- [end:detection-labels]
+
+
+# --8<-- [start:pr-curve-2]
 def _positive_count(flags: Sequence[bool], n_positive: int | None) -> int:
     """再現率の分母。正例が 1 つも無ければ AP は決まらないので失敗する。"""
     found = sum(flags)
@@ -65,10 +96,10 @@ def _positive_count(flags: Sequence[bool], n_positive: int | None) -> int:
     return n_positive
 
 
-# --8<-- [end:pr-curve]
+# --8<-- [end:pr-curve-2]
 
 
-# --8<-- [start:average-precision]
+# --8<-- [start:average-precision-2]
 def average_precision(
     scores: Sequence[float], labels: Sequence[bool], n_positive: int | None = None
 ) -> float:
@@ -107,19 +138,6 @@ def average_precision_all_points(
     return total
 
 
-def average_precision_11pt(
-    scores: Sequence[float], labels: Sequence[bool], n_positive: int | None = None
-) -> float:
-    """11 点補間の AP: 再現率 0, 0.1, …, 1.0 で、それ以上の再現率での最大の適合率を平均する。"""
-    points = pr_curve(scores, labels, n_positive)
-    total = 0.0
-    for step in range(11):
-        level = step / 10
-        reached = [p.precision for p in points if p.recall >= level - 1e-12]
-        total += max(reached, default=0.0)
-    return total / 11
-
-
 def average_precision_101pt(
     scores: Sequence[float], labels: Sequence[bool], n_positive: int | None = None
 ) -> float:
@@ -146,14 +164,4 @@ def mean_average_precision(precisions: Sequence[float]) -> float:
     return math.fsum(values) / len(values)
 
 
-# --8<-- [end:average-precision]
-
-
-# --8<-- [start:detection-labels]
-def detection_labels(hits: Sequence[bool]) -> tuple[list[float], list[bool]]:
-    """順位どおりに並んだ当たり外れに、順位が上ほど高いスコアを付ける（資料の表を写すため）。"""
-    flags = require_flags(require_sequence(hits, "hits"), "hits")
-    return [float(len(flags) - rank) for rank in range(len(flags))], flags
-
-
-# --8<-- [end:detection-labels]
+# --8<-- [end:average-precision-2]

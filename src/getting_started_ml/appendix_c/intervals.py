@@ -16,11 +16,6 @@ from getting_started_ml.checks import (
     require_probability,
 )
 
-METHODS = ("wald", "wilson")
-_TAIL_CONFIDENCE = 0.999
-"""confidence がこれを超えたら、z の値を下の裾の確率 (1 − confidence)/2 から求める。"""
-MAX_BINOMIAL_N = 100_000
-"""binomial_pmf が 1 つずつ数える件数の上限。これより大きいと 1 回に何秒もかかる。"""
 # --8<-- [end:header]
 
 
@@ -35,16 +30,6 @@ class Interval:
     def contains(self, value: float) -> bool:
         """value が区間に入っているか。"""
         return self.low <= value <= self.high
-
-
-def z_value(confidence: float) -> float:
-    """両側 confidence の区間に使う標準正規分布の分位点（0.95 なら 1.95996…）。"""
-    require_open_probability(confidence, "confidence")
-    if confidence > _TAIL_CONFIDENCE:
-        # (1 + confidence)/2 は 1 の近くで丸められ、裾の確率が狂う（1 − 1e-16 では 1.0 になる）。
-        # 1 − confidence は誤差なく引けるので、下の裾の分位点の符号を変える。
-        return -NormalDist().inv_cdf((1 - confidence) / 2)
-    return NormalDist().inv_cdf((1 + confidence) / 2)
 
 
 # --8<-- [end:interval]
@@ -74,17 +59,27 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> Interva
 # --8<-- [end:wald-wilson]
 
 
-# --8<-- [start:share]
-def _share(successes: int, n: int) -> float:
-    """正解数と件数を確かめて、割合にする。"""
-    require_count(n, "n", minimum=1)
-    require_count(successes, "successes")
-    if successes > n:
-        raise ValueError(f"successes は n 以下です（successes={successes}、n={n}）")
-    return successes / n
+# --8<-- [start:header-2]
+METHODS = ("wald", "wilson")
+_TAIL_CONFIDENCE = 0.999
+"""confidence がこれを超えたら、z の値を下の裾の確率 (1 − confidence)/2 から求める。"""
+MAX_BINOMIAL_N = 100_000
+"""binomial_pmf が 1 つずつ数える件数の上限。これより大きいと 1 回に何秒もかかる。"""
+# --8<-- [end:header-2]
 
 
-# --8<-- [end:share]
+# --8<-- [start:interval-2]
+def z_value(confidence: float) -> float:
+    """両側 confidence の区間に使う標準正規分布の分位点（0.95 なら 1.95996…）。"""
+    require_open_probability(confidence, "confidence")
+    if confidence > _TAIL_CONFIDENCE:
+        # (1 + confidence)/2 は 1 の近くで丸められ、裾の確率が狂う（1 − 1e-16 では 1.0 になる）。
+        # 1 − confidence は誤差なく引けるので、下の裾の分位点の符号を変える。
+        return -NormalDist().inv_cdf((1 - confidence) / 2)
+    return NormalDist().inv_cdf((1 + confidence) / 2)
+
+
+# --8<-- [end:interval-2]
 
 
 # --8<-- [start:required-size]
@@ -112,6 +107,19 @@ def required_size(half_width: float, p: float, z: float | None = None) -> int:
 
 
 # --8<-- [end:required-size]
+
+
+# --8<-- [start:share]
+def _share(successes: int, n: int) -> float:
+    """正解数と件数を確かめて、割合にする。"""
+    require_count(n, "n", minimum=1)
+    require_count(successes, "successes")
+    if successes > n:
+        raise ValueError(f"successes は n 以下です（successes={successes}、n={n}）")
+    return successes / n
+
+
+# --8<-- [end:share]
 
 
 # --8<-- [start:coverage]

@@ -30,36 +30,6 @@ MAX_COINS = 50_000_000
 # --8<-- [end:header]
 
 
-# --8<-- [start:discordance]
-@dataclass(frozen=True)
-class Discordance:
-    """同じ問題に対する 2 つのモデルの正誤を 4 つに数えたもの。"""
-
-    both: int  # 両方とも正解
-    only_a: int  # A だけ正解（McNemar の b）
-    only_b: int  # B だけ正解（McNemar の c）
-    neither: int  # 両方とも不正解
-
-
-def discordance(
-    actual: Sequence[Hashable], predicted_a: Sequence[Hashable], predicted_b: Sequence[Hashable]
-) -> Discordance:
-    """正解と 2 つの予測を 1 問ずつ突き合わせて、正誤の組み合わせを数える。"""
-    require_same_length(actual, predicted_a, "正解", "A の予測")
-    require_same_length(actual, predicted_b, "正解", "B の予測")
-    if not actual:
-        raise ValueError("正解が 1 件もないので比べられません")
-    counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
-    for truth, a, b in zip(actual, predicted_a, predicted_b, strict=True):
-        counts[(a == truth, b == truth)] += 1
-    return Discordance(
-        counts[(True, True)], counts[(True, False)], counts[(False, True)], counts[(False, False)]
-    )
-
-
-# --8<-- [end:discordance]
-
-
 # --8<-- [start:z-tests]
 @dataclass(frozen=True)
 class DifferenceTest:
@@ -109,6 +79,36 @@ def _z_test(difference: float, error: float) -> DifferenceTest:
 
 
 # --8<-- [end:z-tests]
+
+
+# --8<-- [start:discordance]
+@dataclass(frozen=True)
+class Discordance:
+    """同じ問題に対する 2 つのモデルの正誤を 4 つに数えたもの。"""
+
+    both: int  # 両方とも正解
+    only_a: int  # A だけ正解（McNemar の b）
+    only_b: int  # B だけ正解（McNemar の c）
+    neither: int  # 両方とも不正解
+
+
+def discordance(
+    actual: Sequence[Hashable], predicted_a: Sequence[Hashable], predicted_b: Sequence[Hashable]
+) -> Discordance:
+    """正解と 2 つの予測を 1 問ずつ突き合わせて、正誤の組み合わせを数える。"""
+    require_same_length(actual, predicted_a, "正解", "A の予測")
+    require_same_length(actual, predicted_b, "正解", "B の予測")
+    if not actual:
+        raise ValueError("正解が 1 件もないので比べられません")
+    counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
+    for truth, a, b in zip(actual, predicted_a, predicted_b, strict=True):
+        counts[(a == truth, b == truth)] += 1
+    return Discordance(
+        counts[(True, True)], counts[(True, False)], counts[(False, True)], counts[(False, False)]
+    )
+
+
+# --8<-- [end:discordance]
 
 
 # --8<-- [start:mcnemar]

@@ -89,34 +89,6 @@ class Evaluation:
 # --8<-- [end:evaluation]
 
 
-# --8<-- [start:depth-table]
-DEPTHS = tuple(range(1, 11))
-
-
-@dataclass(frozen=True)
-class DepthRow:
-    """1 つの深さでの、重みなし（NONE）と釣り合い（BALANCED）の評価。"""
-
-    depth: int
-    plain: Evaluation
-    balanced: Evaluation
-
-
-def depth_table(split: TableSplit, depths: Sequence[int] = DEPTHS) -> list[DepthRow]:
-    """深さごとに、2 つの重みのパイプラインを学習して評価する。"""
-    return [
-        DepthRow(
-            depth,
-            Evaluation.evaluate(Pipeline.build(depth, ClassWeight.NONE), split),
-            Evaluation.evaluate(Pipeline.build(depth, ClassWeight.BALANCED), split),
-        )
-        for depth in depths
-    ]
-
-
-# --8<-- [end:depth-table]
-
-
 # --8<-- [start:main]
 INVENTED_PASSENGERS = (
     ("1", "female", "", "0", "0", "50", "C"),
@@ -158,3 +130,31 @@ def main(model_dir: Path | None = None) -> None:
 
 
 # --8<-- [end:main]
+
+
+# --8<-- [start:depth-table]
+DEPTHS = tuple(range(1, 11))
+
+
+@dataclass(frozen=True)
+class DepthRow:
+    """1 つの深さでの、重みなし（NONE）と釣り合い（BALANCED）の評価。"""
+
+    depth: int
+    plain: Evaluation
+    balanced: Evaluation
+
+
+def depth_table(split: TableSplit, depths: Sequence[int] = DEPTHS) -> list[DepthRow]:
+    """深さごとに、2 つの重みのパイプラインを学習して評価する。"""
+    return [
+        DepthRow(
+            depth,
+            Evaluation.evaluate(Pipeline.build(depth, ClassWeight.NONE), split),
+            Evaluation.evaluate(Pipeline.build(depth, ClassWeight.BALANCED), split),
+        )
+        for depth in depths
+    ]
+
+
+# --8<-- [end:depth-table]

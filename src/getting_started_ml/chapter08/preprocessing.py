@@ -14,68 +14,7 @@ from typing import TypeAlias
 
 from getting_started_ml.chapter02 import Features, Row, Table, column_index
 
-GroupKey: TypeAlias = tuple[str, ...]
 # --8<-- [end:header]
-
-
-# --8<-- [start:columns]
-def require_columns(table: Table, columns: Sequence[str]) -> None:
-    """表に無い列があれば、その名前とある列を並べて ValueError にする。"""
-    if not isinstance(table, Table):
-        raise TypeError(f"table は第 2 章の Table です（{type(table).__name__}）")
-    absent = [column for column in columns if column not in table.columns]
-    if absent:
-        raise ValueError(
-            f"列 {', '.join(absent)} がありません（あるのは {', '.join(table.columns)}）"
-        )
-
-
-def require_rows(table: Table, what: str) -> None:
-    """行が 1 つもない表では学習できない。"""
-    require_columns(table, ())
-    if not table.rows:
-        raise ValueError(f"行が 1 つもない表では{what}を学習できません")
-
-
-def select_columns(table: Table, columns: Sequence[str]) -> Table:
-    """指定した列だけを、その順に残した新しい表。"""
-    require_columns(table, columns)
-    return Table.of(columns, ([row.text(column) for column in columns] for row in table.rows))
-
-
-def replace_column(table: Table, column: str, cells: Sequence[str]) -> Table:
-    """1 つの列のセルを差し替えた新しい表。元の表は変えない。"""
-    if not isinstance(column, str):
-        raise TypeError(f"column は列の名前（文字列）です（{column!r}）")
-    require_columns(table, (column,))
-    position = column_index(table.columns)[column]
-    return Table.of(
-        table.columns,
-        (
-            (*row.cells[:position], cell, *row.cells[position + 1 :])
-            for row, cell in zip(table.rows, cells, strict=True)
-        ),
-    )
-
-
-# --8<-- [end:columns]
-
-
-# --8<-- [start:median]
-def median(values: Sequence[float]) -> float:
-    """並べたときの真ん中の値。偶数個なら真ん中の 2 つの平均。NaN があれば失敗する。"""
-    if not values:
-        raise ValueError("値が 1 つもないので中央値を求められません")
-    if any(math.isnan(value) for value in values):  # NaN は大小を比べられず、順が決まらない
-        raise ValueError("値に NaN があるので中央値を求められません（並べる順が決まりません）")
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    if len(ordered) % 2 == 1:
-        return ordered[middle]
-    return (ordered[middle - 1] + ordered[middle]) / 2
-
-
-# --8<-- [end:median]
 
 
 # --8<-- [start:group-median]
@@ -125,6 +64,27 @@ class FittedGroupMedianImputer:
         return replace_column(table, self.column, cells)
 
 
+# --8<-- [end:group-median]
+
+
+# --8<-- [start:median]
+def median(values: Sequence[float]) -> float:
+    """並べたときの真ん中の値。偶数個なら真ん中の 2 つの平均。NaN があれば失敗する。"""
+    if not values:
+        raise ValueError("値が 1 つもないので中央値を求められません")
+    if any(math.isnan(value) for value in values):  # NaN は大小を比べられず、順が決まらない
+        raise ValueError("値に NaN があるので中央値を求められません（並べる順が決まりません）")
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2 == 1:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+# --8<-- [end:median]
+
+
+# --8<-- [start:group-median-2]
 def group_key(row: Row, by: Sequence[str]) -> GroupKey:
     """グループの鍵。数に直さず、セルの文字列のまま組にする（"1" と "1.0" は別のグループ）。"""
     if not isinstance(row, Row):
@@ -132,7 +92,55 @@ def group_key(row: Row, by: Sequence[str]) -> GroupKey:
     return tuple(row.text(column) for column in by)
 
 
-# --8<-- [end:group-median]
+# --8<-- [end:group-median-2]
+
+
+# --8<-- [start:header-2]
+GroupKey: TypeAlias = tuple[str, ...]
+# --8<-- [end:header-2]
+
+
+# --8<-- [start:columns]
+def require_columns(table: Table, columns: Sequence[str]) -> None:
+    """表に無い列があれば、その名前とある列を並べて ValueError にする。"""
+    if not isinstance(table, Table):
+        raise TypeError(f"table は第 2 章の Table です（{type(table).__name__}）")
+    absent = [column for column in columns if column not in table.columns]
+    if absent:
+        raise ValueError(
+            f"列 {', '.join(absent)} がありません（あるのは {', '.join(table.columns)}）"
+        )
+
+
+def require_rows(table: Table, what: str) -> None:
+    """行が 1 つもない表では学習できない。"""
+    require_columns(table, ())
+    if not table.rows:
+        raise ValueError(f"行が 1 つもない表では{what}を学習できません")
+
+
+def select_columns(table: Table, columns: Sequence[str]) -> Table:
+    """指定した列だけを、その順に残した新しい表。"""
+    require_columns(table, columns)
+    return Table.of(columns, ([row.text(column) for column in columns] for row in table.rows))
+
+
+def replace_column(table: Table, column: str, cells: Sequence[str]) -> Table:
+    """1 つの列のセルを差し替えた新しい表。元の表は変えない。"""
+    if not isinstance(column, str):
+        raise TypeError(f"column は列の名前（文字列）です（{column!r}）")
+    require_columns(table, (column,))
+    position = column_index(table.columns)[column]
+    return Table.of(
+        table.columns,
+        (
+            (*row.cells[:position], cell, *row.cells[position + 1 :])
+            for row, cell in zip(table.rows, cells, strict=True)
+        ),
+    )
+
+
+# --8<-- [end:columns]
 
 
 # --8<-- [start:most-frequent]

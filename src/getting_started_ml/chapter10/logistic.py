@@ -16,26 +16,7 @@ from getting_started_ml.chapter03 import NotFittedError
 from getting_started_ml.chapter10.models import check_rows, training_columns
 from getting_started_ml.checks import require_count, require_finite, require_same_length
 
-if TYPE_CHECKING:
-    from getting_started_ml.arrays import FloatArray
-
-LOG_EPSILON = 1e-12
-"""log(0) を避けるために確率へ足す小さな数。"""
-SETTLE_WINDOW = 10
-"""最後のこの回数の更新で損失が上がっていないかを見て、収束していないことに気づく。"""
-RISE_TOLERANCE = 1e-9
-"""前の回の損失（1 未満なら 1）のこの割合を超えて上がったら「上がった」とみなす。"""
-
 # --8<-- [end:header]
-
-
-# --8<-- [start:sequential-sum]
-def sequential_sum(values: Sequence[float]) -> float:
-    """左から順に 1 つずつ足す（Python 3.12 以降の sum() の補正を入れない）。"""
-    return reduce(add, values, 0.0)
-
-
-# --8<-- [end:sequential-sum]
 
 
 # --8<-- [start:softmax]
@@ -51,6 +32,19 @@ def softmax(z: Sequence[float]) -> list[float]:
 # --8<-- [end:softmax]
 
 
+# --8<-- [start:header-2]
+if TYPE_CHECKING:
+    from getting_started_ml.arrays import FloatArray
+
+LOG_EPSILON = 1e-12
+"""log(0) を避けるために確率へ足す小さな数。"""
+SETTLE_WINDOW = 10
+"""最後のこの回数の更新で損失が上がっていないかを見て、収束していないことに気づく。"""
+RISE_TOLERANCE = 1e-9
+"""前の回の損失（1 未満なら 1）のこの割合を超えて上がったら「上がった」とみなす。"""
+# --8<-- [end:header-2]
+
+
 # --8<-- [start:check-scores]
 def check_scores(z: Sequence[float]) -> list[float]:
     """スコアは 1 つ以上の有限の数。"""
@@ -60,6 +54,15 @@ def check_scores(z: Sequence[float]) -> list[float]:
 
 
 # --8<-- [end:check-scores]
+
+
+# --8<-- [start:sequential-sum]
+def sequential_sum(values: Sequence[float]) -> float:
+    """左から順に 1 つずつ足す（Python 3.12 以降の sum() の補正を入れない）。"""
+    return reduce(add, values, 0.0)
+
+
+# --8<-- [end:sequential-sum]
 
 
 # --8<-- [start:cross-entropy]
@@ -165,6 +168,18 @@ class LogisticRegression:
 # --8<-- [end:logistic-regression]
 
 
+# --8<-- [start:check-learning-rate]
+def check_learning_rate(learning_rate: float) -> float:
+    """学習率は 0 以上の有限の数。"""
+    rate = require_finite(learning_rate, "learning_rate")
+    if rate < 0:
+        raise ValueError(f"learning_rate は 0 以上です（learning_rate={learning_rate}）")
+    return rate
+
+
+# --8<-- [end:check-learning-rate]
+
+
 # --8<-- [start:settled]
 def warn_if_unsettled(losses: Sequence[float], learning_rate: float) -> None:
     """最後の SETTLE_WINDOW 回の更新のどこかで損失が上がっていたら、警告する。
@@ -189,15 +204,3 @@ def warn_if_unsettled(losses: Sequence[float], learning_rate: float) -> None:
 
 
 # --8<-- [end:settled]
-
-
-# --8<-- [start:check-learning-rate]
-def check_learning_rate(learning_rate: float) -> float:
-    """学習率は 0 以上の有限の数。"""
-    rate = require_finite(learning_rate, "learning_rate")
-    if rate < 0:
-        raise ValueError(f"learning_rate は 0 以上です（learning_rate={learning_rate}）")
-    return rate
-
-
-# --8<-- [end:check-learning-rate]

@@ -23,7 +23,6 @@ Predictor: TypeAlias = Callable[[Sequence[X]], Sequence[P]]
 
 Trainer: TypeAlias = Callable[[Sequence[X], Sequence[Y]], Predictor[X, P]]
 """訓練データの特徴量と正解を受け取り、予測する関数を返す関数。呼ぶたびに新しく学習する。"""
-
 # --8<-- [end:header]
 
 
@@ -84,6 +83,41 @@ def folds_of(positions: list[int], n_splits: int) -> list[Fold]:
 # --8<-- [end:k-fold]
 
 
+# --8<-- [start:checks]
+def require_counts(n_samples: int, n_splits: int) -> None:
+    """行の数と分割の数は整数で、行の数は 0 以上、Java の int の最大値以下。"""
+    require_int(n_samples, "n_samples（行の数）")
+    require_int(n_splits, "n_splits（分割の数）")
+    if not 0 <= n_samples <= INT_MAX:
+        raise ValueError(f"n_samples（行の数）は 0 以上 {INT_MAX} 以下です（{n_samples}）")
+
+
+def check_fold(fold: Fold, n_samples: int, number: int) -> None:
+    """分け方が行の範囲に収まり、訓練とテストが空でなく、重ならないことを確かめる。"""
+    if not isinstance(fold, Fold):
+        raise TypeError(f"分割 {number} が Fold ではありません（{type(fold).__name__}）")
+    for name, positions in (("train", fold.train), ("test", fold.test)):
+        for position in positions:
+            require_int(position, f"分割 {number} の {name} の位置")
+    if not fold.train or not fold.test:
+        raise ValueError(
+            f"分割 {number} の訓練データかテストデータが空です"
+            f"（訓練 {len(fold.train)} 件、テスト {len(fold.test)} 件）"
+        )
+    outside = [p for p in [*fold.train, *fold.test] if not 0 <= p < n_samples]
+    if outside:
+        raise ValueError(
+            f"分割 {number} に行の範囲（0 以上 {n_samples} 未満）の外の位置があります"
+            f": {outside[:5]}"
+        )
+    shared = set(fold.train) & set(fold.test)
+    if shared:
+        raise ValueError(f"分割 {number} で訓練とテストに同じ行があります: {sorted(shared)[:5]}")
+
+
+# --8<-- [end:checks]
+
+
 # --8<-- [start:cross-validate]
 def cross_validate(
     trainer: Trainer[X, Y, P],
@@ -124,38 +158,3 @@ def pick(values: Sequence[X], positions: Sequence[int]) -> list[X]:
 
 
 # --8<-- [end:cross-validate]
-
-
-# --8<-- [start:checks]
-def require_counts(n_samples: int, n_splits: int) -> None:
-    """行の数と分割の数は整数で、行の数は 0 以上、Java の int の最大値以下。"""
-    require_int(n_samples, "n_samples（行の数）")
-    require_int(n_splits, "n_splits（分割の数）")
-    if not 0 <= n_samples <= INT_MAX:
-        raise ValueError(f"n_samples（行の数）は 0 以上 {INT_MAX} 以下です（{n_samples}）")
-
-
-def check_fold(fold: Fold, n_samples: int, number: int) -> None:
-    """分け方が行の範囲に収まり、訓練とテストが空でなく、重ならないことを確かめる。"""
-    if not isinstance(fold, Fold):
-        raise TypeError(f"分割 {number} が Fold ではありません（{type(fold).__name__}）")
-    for name, positions in (("train", fold.train), ("test", fold.test)):
-        for position in positions:
-            require_int(position, f"分割 {number} の {name} の位置")
-    if not fold.train or not fold.test:
-        raise ValueError(
-            f"分割 {number} の訓練データかテストデータが空です"
-            f"（訓練 {len(fold.train)} 件、テスト {len(fold.test)} 件）"
-        )
-    outside = [p for p in [*fold.train, *fold.test] if not 0 <= p < n_samples]
-    if outside:
-        raise ValueError(
-            f"分割 {number} に行の範囲（0 以上 {n_samples} 未満）の外の位置があります"
-            f": {outside[:5]}"
-        )
-    shared = set(fold.train) & set(fold.test)
-    if shared:
-        raise ValueError(f"分割 {number} で訓練とテストに同じ行があります: {sorted(shared)[:5]}")
-
-
-# --8<-- [end:checks]

@@ -57,7 +57,6 @@ CINEMA_FEATURES = tuple(FEATURES)
 N_SPLITS = 5
 SEED = 0
 TREE_DEPTH = 2
-
 # --8<-- [end:header]
 
 
@@ -82,52 +81,6 @@ def linear_trainer(columns: Sequence[str]) -> Trainer[Features, float, float]:
 
 
 # --8<-- [end:trainers]
-
-
-# --8<-- [start:prepare]
-@dataclass(frozen=True)
-class LabeledData(Generic[Y]):
-    """補完の済んだ特徴量と正解。件数は必ずそろっている。"""
-
-    x: list[Features]
-    t: list[Y]
-
-    def __post_init__(self) -> None:
-        require_items(self.x, Features, "x")
-        require_same_length(self.x, self.t, "特徴量", "正解")
-
-
-def prepare_survived(table: Table) -> LabeledData[str]:
-    """Pclass・Age・male の 3 列にする。Age の欠損は全 891 行の平均で埋める（リークあり）。"""
-    if not require_table(table).rows:
-        raise ValueError("行が 1 つもない表は評価できません")
-    age_mean = column_means(table.rows, ["Age"])["Age"]
-    x = [survived_features(row, age_mean) for row in table.rows]
-    return LabeledData(x, [row.text(SURVIVED_TARGET) for row in table.rows])
-
-
-def survived_features(row: Row, age_mean: float) -> Features:
-    """1 行を (Pclass, Age, male) の特徴量にする。male は男性なら 1.0。"""
-    if not isinstance(row, Row):
-        raise TypeError(f"row は Row です（{type(row).__name__}）")
-    age_mean = require_finite(age_mean, "age_mean（Age の平均）")
-    pclass = row.number("Pclass")
-    if pclass is None:
-        raise ValueError("Pclass が欠損している行があります")
-    age = row.number("Age")
-    male = 1.0 if row.text("Sex") == "male" else 0.0
-    return Features(SURVIVED_FEATURES, (pclass, age_mean if age is None else age, male))
-
-
-def prepare_whole_cinema(table: Table) -> LabeledData[float]:
-    """外れ値を除かずに全 100 行を使い、欠損は全行の平均（Kahan）で埋める。"""
-    if not require_table(table).rows:
-        raise ValueError("行が 1 つもない表は評価できません")
-    means = column_means(table.rows, CINEMA_FEATURES)
-    return LabeledData(fill_missing(table.rows, CINEMA_FEATURES, means), target_values(table.rows))
-
-
-# --8<-- [end:prepare]
 
 
 # --8<-- [start:evaluate]
@@ -189,6 +142,52 @@ def plain_mean(values: Sequence[float]) -> float:
 
 
 # --8<-- [end:evaluate]
+
+
+# --8<-- [start:prepare]
+@dataclass(frozen=True)
+class LabeledData(Generic[Y]):
+    """補完の済んだ特徴量と正解。件数は必ずそろっている。"""
+
+    x: list[Features]
+    t: list[Y]
+
+    def __post_init__(self) -> None:
+        require_items(self.x, Features, "x")
+        require_same_length(self.x, self.t, "特徴量", "正解")
+
+
+def prepare_survived(table: Table) -> LabeledData[str]:
+    """Pclass・Age・male の 3 列にする。Age の欠損は全 891 行の平均で埋める（リークあり）。"""
+    if not require_table(table).rows:
+        raise ValueError("行が 1 つもない表は評価できません")
+    age_mean = column_means(table.rows, ["Age"])["Age"]
+    x = [survived_features(row, age_mean) for row in table.rows]
+    return LabeledData(x, [row.text(SURVIVED_TARGET) for row in table.rows])
+
+
+def survived_features(row: Row, age_mean: float) -> Features:
+    """1 行を (Pclass, Age, male) の特徴量にする。male は男性なら 1.0。"""
+    if not isinstance(row, Row):
+        raise TypeError(f"row は Row です（{type(row).__name__}）")
+    age_mean = require_finite(age_mean, "age_mean（Age の平均）")
+    pclass = row.number("Pclass")
+    if pclass is None:
+        raise ValueError("Pclass が欠損している行があります")
+    age = row.number("Age")
+    male = 1.0 if row.text("Sex") == "male" else 0.0
+    return Features(SURVIVED_FEATURES, (pclass, age_mean if age is None else age, male))
+
+
+def prepare_whole_cinema(table: Table) -> LabeledData[float]:
+    """外れ値を除かずに全 100 行を使い、欠損は全行の平均（Kahan）で埋める。"""
+    if not require_table(table).rows:
+        raise ValueError("行が 1 つもない表は評価できません")
+    means = column_means(table.rows, CINEMA_FEATURES)
+    return LabeledData(fill_missing(table.rows, CINEMA_FEATURES, means), target_values(table.rows))
+
+
+# --8<-- [end:prepare]
 
 
 # --8<-- [start:main]

@@ -42,6 +42,36 @@ from getting_started_ml.figures import (
 from getting_started_ml.figures import svg_text as shared_svg_text
 from getting_started_ml.numeric import format_fixed
 
+
+# --8<-- [start:figure-data]
+def roc_figure_data(data: LabeledData[str]) -> RocFigureData:
+    """本の 5 分割（種 0）で求めた分割外のスコアの ROC 曲線と AUC。"""
+    scores, labels = out_of_fold_scores(data, k_fold(len(data.x), N_SPLITS, SEED))
+    curve = roc_curve(scores, labels)
+    return RocFigureData(
+        thresholds=[None if math.isinf(p.threshold) else p.threshold for p in curve],
+        false_positive_rates=[p.false_positive_rate for p in curve],
+        true_positive_rates=[p.true_positive_rate for p in curve],
+        auc=auc(curve),
+    )
+
+
+def fold_score_data(data: LabeledData[str]) -> FoldScoreData:
+    """Survived の 4 つの指標の、分割ごとのスコアと平均（表示と同じ plain_mean）。分け方は共通。"""
+    folds = k_fold(len(data.x), N_SPLITS, SEED)
+    trainer = tree_trainer(SURVIVED_FEATURES, TREE_DEPTH)
+    names, scores = [], []
+    for name, metric in survived_metrics():
+        names.append(name)
+        scores.append(list(cross_validate(trainer, data.x, data.t, folds, metric)))
+    return FoldScoreData(
+        metrics=names, scores=scores, means=[plain_mean(values) for values in scores]
+    )
+
+
+# --8<-- [end:figure-data]
+
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.typing import RcKeyType
@@ -82,35 +112,6 @@ class FoldScoreData(TypedDict):
     metrics: list[str]
     scores: list[list[float]]
     means: list[float]
-
-
-# --8<-- [start:figure-data]
-def roc_figure_data(data: LabeledData[str]) -> RocFigureData:
-    """本の 5 分割（種 0）で求めた分割外のスコアの ROC 曲線と AUC。"""
-    scores, labels = out_of_fold_scores(data, k_fold(len(data.x), N_SPLITS, SEED))
-    curve = roc_curve(scores, labels)
-    return RocFigureData(
-        thresholds=[None if math.isinf(p.threshold) else p.threshold for p in curve],
-        false_positive_rates=[p.false_positive_rate for p in curve],
-        true_positive_rates=[p.true_positive_rate for p in curve],
-        auc=auc(curve),
-    )
-
-
-def fold_score_data(data: LabeledData[str]) -> FoldScoreData:
-    """Survived の 4 つの指標の、分割ごとのスコアと平均（表示と同じ plain_mean）。分け方は共通。"""
-    folds = k_fold(len(data.x), N_SPLITS, SEED)
-    trainer = tree_trainer(SURVIVED_FEATURES, TREE_DEPTH)
-    names, scores = [], []
-    for name, metric in survived_metrics():
-        names.append(name)
-        scores.append(list(cross_validate(trainer, data.x, data.t, folds, metric)))
-    return FoldScoreData(
-        metrics=names, scores=scores, means=[plain_mean(values) for values in scores]
-    )
-
-
-# --8<-- [end:figure-data]
 
 
 def confusion_figure_data(data: LabeledData[str]) -> ConfusionFigureData:

@@ -13,28 +13,7 @@ from typing import Any, TypeAlias
 from getting_started_ml.checks import require_finite, require_no_nan, require_same_length
 from getting_started_ml.numeric import kahan_mean
 
-Metric: TypeAlias = Callable[[Sequence[Any], Sequence[Any]], float]
-"""評価関数の型。正解と予測を（この順に）受け取り、1 つの数を返す。"""
-
 # --8<-- [end:header]
-
-
-# --8<-- [start:checks]
-def require_same_nonempty_length(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
-    """正解と予測の件数が同じで、1 件以上あることを確かめる。"""
-    require_same_length(actual, predicted, "正解", "予測")
-    if not actual:
-        raise ValueError("正解と予測が 1 件もないので評価できません")
-
-
-def require_labels(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
-    """ラベルの正解と予測が同じ件数で 1 件以上あり、NaN を含まないことを確かめる。"""
-    require_same_nonempty_length(actual, predicted)
-    require_no_nan(actual, "正解")
-    require_no_nan(predicted, "予測")
-
-
-# --8<-- [end:checks]
 
 
 # --8<-- [start:confusion-matrix]
@@ -79,14 +58,48 @@ def confusion_matrix(
 # --8<-- [end:confusion-matrix]
 
 
+# --8<-- [start:header-2]
+Metric: TypeAlias = Callable[[Sequence[Any], Sequence[Any]], float]
+"""評価関数の型。正解と予測を（この順に）受け取り、1 つの数を返す。"""
+# --8<-- [end:header-2]
+
+
+# --8<-- [start:checks]
+def require_same_nonempty_length(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
+    """正解と予測の件数が同じで、1 件以上あることを確かめる。"""
+    require_same_length(actual, predicted, "正解", "予測")
+    if not actual:
+        raise ValueError("正解と予測が 1 件もないので評価できません")
+
+
+def require_labels(actual: Sequence[Any], predicted: Sequence[Any]) -> None:
+    """ラベルの正解と予測が同じ件数で 1 件以上あり、NaN を含まないことを確かめる。"""
+    require_same_nonempty_length(actual, predicted)
+    require_no_nan(actual, "正解")
+    require_no_nan(predicted, "予測")
+
+
+# --8<-- [end:checks]
+
+
+# --8<-- [start:more-checks]
+def require_confusion_matrix(cm: object) -> None:
+    """cm が ConfusionMatrix でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(cm, ConfusionMatrix):
+        raise TypeError(f"cm は ConfusionMatrix です（{type(cm).__name__} が渡されました）")
+
+
+def finite_values(values: Sequence[object], name: str) -> list[float]:
+    """並びを float のリストにする。どれかが有限の数でなければ、位置と name を書いて失敗する。"""
+    return [
+        require_finite(value, f"{name}の {position} 番目") for position, value in enumerate(values)
+    ]
+
+
+# --8<-- [end:more-checks]
+
+
 # --8<-- [start:scores]
-def ratio(numerator: float, denominator: float) -> float:
-    """割り算。分母が 0 なら 0.0 を返し、NaN にも例外にもしない。"""
-    require_finite(numerator, "分子（numerator）")
-    require_finite(denominator, "分母（denominator）")
-    return 0.0 if denominator == 0 else numerator / denominator
-
-
 def precision(cm: ConfusionMatrix) -> float:
     """適合率。正例と予測したうち、本当に正例だった割合。"""
     require_confusion_matrix(cm)
@@ -105,6 +118,13 @@ def f1_score(cm: ConfusionMatrix) -> float:
     p = precision(cm)
     r = recall(cm)
     return ratio(2 * p * r, p + r)
+
+
+def ratio(numerator: float, denominator: float) -> float:
+    """割り算。分母が 0 なら 0.0 を返し、NaN にも例外にもしない。"""
+    require_finite(numerator, "分子（numerator）")
+    require_finite(denominator, "分母（denominator）")
+    return 0.0 if denominator == 0 else numerator / denominator
 
 
 # --8<-- [end:scores]
@@ -141,20 +161,3 @@ def classification_metric(score: Callable[[ConfusionMatrix], float], positive: H
 
 
 # --8<-- [end:classification-metric]
-
-
-# --8<-- [start:more-checks]
-def require_confusion_matrix(cm: object) -> None:
-    """cm が ConfusionMatrix でなければ、型を書いた TypeError を投げる。"""
-    if not isinstance(cm, ConfusionMatrix):
-        raise TypeError(f"cm は ConfusionMatrix です（{type(cm).__name__} が渡されました）")
-
-
-def finite_values(values: Sequence[object], name: str) -> list[float]:
-    """並びを float のリストにする。どれかが有限の数でなければ、位置と name を書いて失敗する。"""
-    return [
-        require_finite(value, f"{name}の {position} 番目") for position, value in enumerate(values)
-    ]
-
-
-# --8<-- [end:more-checks]

@@ -68,6 +68,23 @@ def roc_curve(
 # --8<-- [end:roc-curve]
 
 
+# --8<-- [start:auc]
+def auc(curve: Sequence[RocPoint]) -> float:
+    """ROC 曲線の下の面積を、隣り合う 2 点の台形を足して求める。"""
+    if len(curve) < 2:
+        raise ValueError(f"面積を求めるには 2 点以上が必要です（{len(curve)} 点）")
+    require_increasing(curve)
+    return kahan_sum(
+        (right.false_positive_rate - left.false_positive_rate)
+        * (left.true_positive_rate + right.true_positive_rate)
+        / 2
+        for left, right in pairwise(curve)
+    )
+
+
+# --8<-- [end:auc]
+
+
 # --8<-- [start:checks]
 def require_finite_scores(scores: Sequence[float]) -> None:
     """スコアは有限の数に限る。NaN は並べられず、無限大は原点の閾値（無限大）と重なる。"""
@@ -102,20 +119,3 @@ def require_increasing(curve: Sequence[RocPoint]) -> None:
 
 
 # --8<-- [end:checks]
-
-
-# --8<-- [start:auc]
-def auc(curve: Sequence[RocPoint]) -> float:
-    """ROC 曲線の下の面積を、隣り合う 2 点の台形を足して求める。"""
-    if len(curve) < 2:
-        raise ValueError(f"面積を求めるには 2 点以上が必要です（{len(curve)} 点）")
-    require_increasing(curve)
-    return kahan_sum(
-        (right.false_positive_rate - left.false_positive_rate)
-        * (left.true_positive_rate + right.true_positive_rate)
-        / 2
-        for left, right in pairwise(curve)
-    )
-
-
-# --8<-- [end:auc]

@@ -80,6 +80,16 @@ def compare_on_test(dataset: BostonDataset, alpha: float) -> TestComparison:
 # --8<-- [end:public]
 
 
+# --8<-- [start:require-dataset]
+def require_dataset(dataset: object) -> None:
+    """dataset が BostonDataset でなければ、型を書いた TypeError を投げる。"""
+    if not isinstance(dataset, BostonDataset):
+        raise TypeError(f"dataset は BostonDataset です（{type(dataset).__name__}）")
+
+
+# --8<-- [end:require-dataset]
+
+
 # --8<-- [start:main]
 TABLE_HEADER = "alpha  訓練 R²  検証 R²  係数の絶対値の合計"
 
@@ -123,13 +133,3 @@ def main() -> None:
 
 
 # --8<-- [end:main]
-
-
-# --8<-- [start:require-dataset]
-def require_dataset(dataset: object) -> None:
-    """dataset が BostonDataset でなければ、型を書いた TypeError を投げる。"""
-    if not isinstance(dataset, BostonDataset):
-        raise TypeError(f"dataset は BostonDataset です（{type(dataset).__name__}）")
-
-
-# --8<-- [end:require-dataset]

@@ -18,6 +18,112 @@ from getting_started_ml.chapter07 import Matrix, SingularMatrixError
 from getting_started_ml.checks import require_count
 from getting_started_ml.numeric import kahan_mean
 
+# --8<-- [end:header]
+
+
+# --8<-- [start:model]
+@dataclass(frozen=True)
+class RegularizedModel:
+    """学習した線形のモデル。係数は列の順に並び、切片は別に持つ。"""
+
+    coefficients: list[float]
+    intercept: float
+
+    def __post_init__(self) -> None:
+        # 呼び出し側のリストを後で書き換えられても変わらないよう、写しを持つ。
+        object.__setattr__(self, "coefficients", as_row(self.coefficients, "coefficients"))
+        object.__setattr__(self, "intercept", real_value(self.intercept, "intercept"))
+
+    def predict(self, x: FloatRows) -> list[float]:
+        """行ごとに、切片から始めて「係数 × 値」を列の順に足す。"""
+        rows = float_rows(x)
+        if len(rows[0]) != len(self.coefficients):
+            raise ValueError(
+                f"x の列の数 {len(rows[0])} が、学習した係数の数 {len(self.coefficients)} と"
+                "違います"
+            )
+        predictions = []
+        for row in rows:
+            total = self.intercept
+            for weight, value in zip(self.coefficients, row, strict=True):
+                total += weight * value
+            predictions.append(total)
+        return predictions
+
+    def coefficient_abs_sum(self) -> float:
+        """係数の絶対値の合計 Σ|w_j|。切片は含めない。"""
+        total = 0.0
+        for weight in self.coefficients:
+            total += abs(weight)
+        return total
+
+
+# --8<-- [end:model]
+
+
+# --8<-- [start:ridge]
+def fit_ridge(x: FloatRows, t: FloatValues, alpha: float) -> RegularizedModel:
+    """リッジ回帰: 平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
+    rows, targets = training_data(x, t)
+    penalty = require_alpha(alpha)
+    data = centre(rows, targets)
+    design = Matrix.of(data.x)
+    design_t = design.transpose()
+    try:
+        gram = design_t @ design
+        moment = design_t @ Matrix.column_vector(*data.t)
+    except ValueError as error:
+        raise ValueError(
+            f"x か t の値が大きすぎて、XᵀX が有限の数で表せません（{error}）"
+        ) from None
+    try:
+        weights = matrix_add(gram, matrix_scale(identity(len(rows[0])), penalty)).solve(moment)
+    except SingularMatrixError as error:
+        raise singular_ridge_error(penalty, error) from error
+    except ValueError as error:
+        raise ValueError(
+            f"x か t の値の桁が違いすぎて、係数が有限の数で求まりません（{error}）"
+        ) from None
+    coefficients = weights.column(0)
+    return RegularizedModel(coefficients, data.intercept(coefficients))
+
+
+# --8<-- [end:ridge]
+
+
+# --8<-- [start:matrix-helpers]
+def identity(n: int) -> Matrix:
+    """n×n の単位行列。"""
+    if require_count(n, "n") < 1:
+        raise ValueError(f"単位行列の次数は 1 以上です（n={n}）")
+    if n * n >= sys.maxsize:
+        raise ValueError(f"次数が大きすぎて、単位行列の n×n 個の値がリストに入りません（n={n}）")
+    return Matrix.of([1.0 if i == j else 0.0 for j in range(n)] for i in range(n))
+
+
+def matrix_add(a: Matrix, b: Matrix) -> Matrix:
+    """同じ形の行列の和。"""
+    require_matrix(a, "a")
+    require_matrix(b, "b")
+    if a.shape != b.shape:
+        raise ValueError(f"行列の和の形が合いません（{a.shape} と {b.shape}）")
+    return Matrix.of(
+        [p + q for p, q in zip(row_a, row_b, strict=True)]
+        for row_a, row_b in zip(a.entries, b.entries, strict=True)
+    )
+
+
+def matrix_scale(a: Matrix, factor: float) -> Matrix:
+    """行列のすべての値に factor を掛ける。"""
+    require_matrix(a, "a")
+    factor = real_value(factor, "factor")
+    return Matrix.of([factor * value for value in row] for row in a.entries)
+
+
+# --8<-- [end:matrix-helpers]
+
+
+# --8<-- [start:header-2]
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -27,9 +133,7 @@ if TYPE_CHECKING:
 else:
     FloatRows = Sequence[Sequence[float]]
     FloatValues = Sequence[float]
-
-
-# --8<-- [end:header]
+# --8<-- [end:header-2]
 
 
 # --8<-- [start:inputs]
@@ -102,82 +206,14 @@ def training_data(x: object, t: object) -> tuple[list[list[float]], list[float]]
 # --8<-- [end:inputs]
 
 
-# --8<-- [start:model]
-@dataclass(frozen=True)
-class RegularizedModel:
-    """学習した線形のモデル。係数は列の順に並び、切片は別に持つ。"""
-
-    coefficients: list[float]
-    intercept: float
-
-    def __post_init__(self) -> None:
-        # 呼び出し側のリストを後で書き換えられても変わらないよう、写しを持つ。
-        object.__setattr__(self, "coefficients", as_row(self.coefficients, "coefficients"))
-        object.__setattr__(self, "intercept", real_value(self.intercept, "intercept"))
-
-    def predict(self, x: FloatRows) -> list[float]:
-        """行ごとに、切片から始めて「係数 × 値」を列の順に足す。"""
-        rows = float_rows(x)
-        if len(rows[0]) != len(self.coefficients):
-            raise ValueError(
-                f"x の列の数 {len(rows[0])} が、学習した係数の数 {len(self.coefficients)} と"
-                "違います"
-            )
-        predictions = []
-        for row in rows:
-            total = self.intercept
-            for weight, value in zip(self.coefficients, row, strict=True):
-                total += weight * value
-            predictions.append(total)
-        return predictions
-
-    def coefficient_abs_sum(self) -> float:
-        """係数の絶対値の合計 Σ|w_j|。切片は含めない。"""
-        total = 0.0
-        for weight in self.coefficients:
-            total += abs(weight)
-        return total
-
-
-# --8<-- [end:model]
-
-
-# --8<-- [start:matrix-helpers]
-def identity(n: int) -> Matrix:
-    """n×n の単位行列。"""
-    if require_count(n, "n") < 1:
-        raise ValueError(f"単位行列の次数は 1 以上です（n={n}）")
-    if n * n >= sys.maxsize:
-        raise ValueError(f"次数が大きすぎて、単位行列の n×n 個の値がリストに入りません（n={n}）")
-    return Matrix.of([1.0 if i == j else 0.0 for j in range(n)] for i in range(n))
-
-
-def matrix_add(a: Matrix, b: Matrix) -> Matrix:
-    """同じ形の行列の和。"""
-    require_matrix(a, "a")
-    require_matrix(b, "b")
-    if a.shape != b.shape:
-        raise ValueError(f"行列の和の形が合いません（{a.shape} と {b.shape}）")
-    return Matrix.of(
-        [p + q for p, q in zip(row_a, row_b, strict=True)]
-        for row_a, row_b in zip(a.entries, b.entries, strict=True)
-    )
-
-
-def matrix_scale(a: Matrix, factor: float) -> Matrix:
-    """行列のすべての値に factor を掛ける。"""
-    require_matrix(a, "a")
-    factor = real_value(factor, "factor")
-    return Matrix.of([factor * value for value in row] for row in a.entries)
-
-
+# --8<-- [start:matrix-helpers-2]
 def require_matrix(value: object, name: str) -> None:
     """value が第 7 章の Matrix でなければ、名前と型を書いた TypeError を投げる。"""
     if not isinstance(value, Matrix):
         raise TypeError(f"{name} は Matrix です（{type(value).__name__}）")
 
 
-# --8<-- [end:matrix-helpers]
+# --8<-- [end:matrix-helpers-2]
 
 
 # --8<-- [start:centre]
@@ -214,33 +250,7 @@ def centre(rows: FloatRows, targets: FloatValues) -> Centred:
 # --8<-- [end:centre]
 
 
-# --8<-- [start:ridge]
-def fit_ridge(x: FloatRows, t: FloatValues, alpha: float) -> RegularizedModel:
-    """リッジ回帰: 平均を引いてから (XcᵀXc + alpha·I) w = Xcᵀ tc を解く。"""
-    rows, targets = training_data(x, t)
-    penalty = require_alpha(alpha)
-    data = centre(rows, targets)
-    design = Matrix.of(data.x)
-    design_t = design.transpose()
-    try:
-        gram = design_t @ design
-        moment = design_t @ Matrix.column_vector(*data.t)
-    except ValueError as error:
-        raise ValueError(
-            f"x か t の値が大きすぎて、XᵀX が有限の数で表せません（{error}）"
-        ) from None
-    try:
-        weights = matrix_add(gram, matrix_scale(identity(len(rows[0])), penalty)).solve(moment)
-    except SingularMatrixError as error:
-        raise singular_ridge_error(penalty, error) from error
-    except ValueError as error:
-        raise ValueError(
-            f"x か t の値の桁が違いすぎて、係数が有限の数で求まりません（{error}）"
-        ) from None
-    coefficients = weights.column(0)
-    return RegularizedModel(coefficients, data.intercept(coefficients))
-
-
+# --8<-- [start:ridge-2]
 def singular_ridge_error(alpha: float, error: SingularMatrixError) -> ValueError:
     """解けなかった列を書き、alpha を大きくすれば解けることを添える。"""
     if not isinstance(error, SingularMatrixError):
@@ -253,4 +263,4 @@ def singular_ridge_error(alpha: float, error: SingularMatrixError) -> ValueError
     )
 
 
-# --8<-- [end:ridge]
+# --8<-- [end:ridge-2]

@@ -23,16 +23,15 @@ from getting_started_ml.numeric import kahan_mean
 
 # --8<-- [end:header]
 
-# --8<-- [start:iteration-limit]
-DEFAULT_MAX_ITERATIONS = 300
-# --8<-- [end:iteration-limit]
-# --8<-- [start:restart-defaults]
-DEFAULT_N_INIT = 10
-SEED = 0
-# --8<-- [end:restart-defaults]
-
 
 # --8<-- [start:assign]
+def assign_clusters(points: RowsLike, centers: RowsLike) -> list[int]:
+    """各点を最も近い中心の番号に割り当てる。同じ距離なら番号の小さい中心。"""
+    rows, middles = checked_pair(points, centers, "centers")
+    labels: list[int] = nearest_centers(rows, middles).tolist()
+    return labels
+
+
 def squared_distance(a: Sequence[float], b: Sequence[float]) -> float:
     """2 点の距離の 2 乗。次元の順に素直に足す。"""
     require_same_length(a, b, "点 a", "点 b")
@@ -44,6 +43,22 @@ def squared_distance(a: Sequence[float], b: Sequence[float]) -> float:
     return total
 
 
+# --8<-- [end:assign]
+
+
+# --8<-- [start:update]
+def update_centers(points: RowsLike, labels: Sequence[int], previous: RowsLike) -> FloatRows:
+    """各クラスタの点を行の順に素直に足し、件数で割る。点の無いクラスタは前の中心のまま。"""
+    rows, centers = checked_pair(points, previous, "previous")
+    check_labels(labels, len(rows), len(centers))
+    moved: FloatRows = moved_centers(rows, np.array(labels, dtype=np.intp), centers).tolist()
+    return moved
+
+
+# --8<-- [end:update]
+
+
+# --8<-- [start:assign-2]
 def distance_table(points: FloatArray, centers: FloatArray) -> FloatArray:
     """すべての点とすべての中心の距離の 2 乗（行が点、列が中心）。
 
@@ -62,13 +77,6 @@ def nearest_centers(points: FloatArray, centers: FloatArray) -> np.ndarray:
     return labels
 
 
-def assign_clusters(points: RowsLike, centers: RowsLike) -> list[int]:
-    """各点を最も近い中心の番号に割り当てる。同じ距離なら番号の小さい中心。"""
-    rows, middles = checked_pair(points, centers, "centers")
-    labels: list[int] = nearest_centers(rows, middles).tolist()
-    return labels
-
-
 def checked_pair(points: RowsLike, centers: RowsLike, name: str) -> tuple[FloatArray, FloatArray]:
     """点と中心を確かめて配列にする。列の数が違えば両方を書いて失敗する。"""
     rows, middles = as_array(points, "points"), as_array(centers, name)
@@ -80,10 +88,10 @@ def checked_pair(points: RowsLike, centers: RowsLike, name: str) -> tuple[FloatA
     return rows, middles
 
 
-# --8<-- [end:assign]
+# --8<-- [end:assign-2]
 
 
-# --8<-- [start:update]
+# --8<-- [start:update-2]
 def moved_centers(points: FloatArray, labels: np.ndarray, previous: FloatArray) -> FloatArray:
     """各クラスタの点を行の順に足し、件数で割る。点の無いクラスタは前の中心のまま。
 
@@ -99,14 +107,6 @@ def moved_centers(points: FloatArray, labels: np.ndarray, previous: FloatArray) 
     return moved
 
 
-def update_centers(points: RowsLike, labels: Sequence[int], previous: RowsLike) -> FloatRows:
-    """各クラスタの点を行の順に素直に足し、件数で割る。点の無いクラスタは前の中心のまま。"""
-    rows, centers = checked_pair(points, previous, "previous")
-    check_labels(labels, len(rows), len(centers))
-    moved: FloatRows = moved_centers(rows, np.array(labels, dtype=np.intp), centers).tolist()
-    return moved
-
-
 def check_labels(labels: Sequence[int], n_points: int, n_clusters: int) -> None:
     """ラベルが点と同じ数だけあり、どれも 0 以上 n_clusters 未満の整数であることを確かめる。"""
     require_same_length(range(n_points), labels, "points", "labels")
@@ -117,7 +117,7 @@ def check_labels(labels: Sequence[int], n_points: int, n_clusters: int) -> None:
             raise ValueError(f"labels に 0 以上 {n_clusters} 未満でない番号があります（{label}）")
 
 
-# --8<-- [end:update]
+# --8<-- [end:update-2]
 
 
 # --8<-- [start:sse]
@@ -132,6 +132,11 @@ def sum_of_squared_errors(points: RowsLike, labels: Sequence[int], centers: Rows
 
 
 # --8<-- [end:sse]
+
+
+# --8<-- [start:iteration-limit]
+DEFAULT_MAX_ITERATIONS = 300
+# --8<-- [end:iteration-limit]
 
 
 # --8<-- [start:fit]
@@ -193,6 +198,12 @@ def require_cluster_count(k: int, n_points: int) -> None:
 
 
 # --8<-- [end:fit]
+
+
+# --8<-- [start:restart-defaults]
+DEFAULT_N_INIT = 10
+SEED = 0
+# --8<-- [end:restart-defaults]
 
 
 # --8<-- [start:restarts]

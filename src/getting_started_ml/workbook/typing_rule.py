@@ -10,8 +10,8 @@
 - それ以外の Python は、トップレベルの文ごとに合わせる:
   同じ名前の def・class・代入はその場で置き換え、まだ無い import は import の並びの後ろに足し
   （from X import の名前は、まだ無い名前だけを足す）、ほかの文は（同じ文がまだ無ければ）最後に足す。
-  文字列だけの文は、かたまりの最初ならモジュールの docstring を置き換え、途中なら直前の文の
-  説明としてその後ろに置く。
+  文字列だけの文は、かたまりの最初ならモジュールの docstring を置き換え（無ければ先頭に置き）、
+  途中なら直前の文の説明としてその後ろに置く。
 - 見出しの最後が「（Name のメソッド）」なら、コードはクラス Name の中身で、クラスの中で同じように
   合わせる（同じ名前のメソッドは置き換え、新しいメソッドはクラスの最後に足す）。
 - Python でないファイル（.toml など）は、見出しに「（ファイル全体）」が無くても置き換える。
@@ -181,9 +181,8 @@ def merge_python(existing: str, block: str) -> str:
         elif isinstance(node, ast.Import | ast.ImportFrom):
             add_import(texts, nodes, node)
             previous = None
-        elif is_docstring(node) and nodes and is_docstring(nodes[0]):
-            texts[0] = in_place(texts[0], statement.text)
-            nodes[0] = node
+        elif is_docstring(node):
+            place_module_docstring(texts, nodes, statement.text, node)
             previous = 0
         elif (position := position_of(nodes, node)) is not None:
             texts[position] = in_place(texts[position], statement.text)
@@ -196,6 +195,18 @@ def merge_python(existing: str, block: str) -> str:
         else:
             previous = None
     return "".join(texts) + tail
+
+
+def place_module_docstring(
+    texts: list[str], nodes: list[ast.stmt], text: str, node: ast.stmt
+) -> None:
+    """かたまりの最初の文字列だけの文はモジュールの docstring にする（あれば置き換える）。"""
+    if nodes and is_docstring(nodes[0]):
+        texts[0] = in_place(texts[0], text)
+        nodes[0] = node
+    else:
+        texts.insert(0, text.strip("\n") + "\n\n")
+        nodes.insert(0, node)
 
 
 def place_attribute_docstring(
