@@ -3,33 +3,73 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
+import functools
 import importlib.metadata
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from getting_started_ml import workbook
 from getting_started_ml.workbook import BOOK_ROOT, TodoItem, check, driver, replay, steps
+from getting_started_ml.workbook import __main__ as command
 from getting_started_ml.workbook.__main__ import main
 from getting_started_ml.workbook.workspace import REPOSITORY_FILES, repository_files
 
 CHAPTERS_WITH_STEPS = [path.name for path in workbook.steps_dirs()]
 
 
+@pytest.fixture(scope="module")
+def benches() -> Iterator[list[replay.Bench]]:
+    """リプレイと check のテストが続けて使う練習用フォルダの場所と driver（xdist のワーカーごと）。
+
+    章ごとに driver のプロセスを起こして pytest と numpy などを読み込み直さない。数は
+    replay_chapter が並べる数（xdist の下では 1）。
+    """
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(replay.Bench()) for _ in range(replay.default_workers())]
+
+
 @pytest.mark.parametrize("key", CHAPTERS_WITH_STEPS)
 @pytest.mark.replay
-def test_本文の途中の一歩は書いてあるとおりに赤と緑になる(key: str) -> None:
-    reports = workbook.replay_chapter(key)
+def test_本文の途中の一歩は書いてあるとおりに赤と緑になる(
+    key: str, benches: list[replay.Bench]
+) -> None:
+    reports = workbook.replay_chapter(key, benches=benches)
 
     assert reports, f"chapters/steps/{key} に一歩がありません"
     problems = [report.describe() for report in reports if not report.ok]
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.replay
+def test_本文と違う赤と緑や出力に無い行はリプレイが食い違いとして挙げる(
+    monkeypatch: pytest.MonkeyPatch, benches: list[replay.Bench]
+) -> None:
+    chapter = workbook.load_chapter("06")
+    red, green = chapter.steps
+    wrong = (
+        dataclasses.replace(red, expected=(*red.expected, "本文に無い行")),
+        dataclasses.replace(green, outcome="red"),
+    )
+    monkeypatch.setattr(
+        replay, "load_chapter", lambda _key: dataclasses.replace(chapter, steps=wrong)
+    )
+
+    reports = workbook.replay_chapter("06", benches=benches)
+
+    assert [(report.ok, report.outcome, report.missing) for report in reports] == [
+        (False, "red", ("本文に無い行",)),
+        (False, "green", ()),
+    ]
+    assert "期待 red、結果 green" in reports[1].describe()
 
 
 @pytest.mark.parametrize("key", CHAPTERS_WITH_STEPS)
@@ -213,6 +253,36 @@ def test_driverはパッケージの一覧を1度だけ探し同じプラグイ�
     assert importlib.metadata.version("pytest") == pytest.__version__
 
 
+def test_benchは中身を作り直しても同じプロセスで動かし前のフォルダのモジュールを忘れる(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
+    run = workbook.Run(tests=("tests",), extra_options=("--continue-on-collection-errors",))
+    profile = "import os\n\ndef test_profile() -> None:\n"
+    profile += "    assert os.environ['HYPOTHESIS_PROFILE'] == 'replay'\n"
+
+    with replay.Bench() as bench:
+        small_workspace(bench.fresh())
+        first = bench.driver.run(run)
+        process = bench.driver.process
+        workspace = bench.fresh()
+        emptied = list(workspace.iterdir())
+        small_workspace(workspace)
+        (workspace / "src/getting_started_ml/value.py").unlink()
+        (workspace / "tests/test_profile.py").write_text(profile, encoding="utf-8")
+        second = bench.driver.run(run)
+        same_process = bench.driver.process is process
+
+    assert first.outcomes == {"tests/test_value.py::test_value": "passed"}
+    assert emptied == []
+    assert same_process
+    assert second.outcomes == {
+        "tests/test_profile.py::test_profile": "passed",
+        "tests/test_value.py": "failed",
+    }
+    assert "No module named 'getting_started_ml.value'" in second.output
+
+
 def test_driverのプロセスが落ちたら標準エラーを添えて失敗にする(tmp_path: Path) -> None:
     workspace = small_workspace(tmp_path / "ws")
     run = workbook.Run(tests=("tests/test_value.py",), place=(("x.py", str(tmp_path / "no")),))
@@ -344,25 +414,16 @@ def restore_final_files(chapter: workbook.Chapter, workspace: Path) -> None:
             shutil.copyfile(BOOK_ROOT / relative, target)
 
 
-@pytest.fixture
-def replay_examples(monkeypatch: pytest.MonkeyPatch) -> None:
-    """練習用フォルダの pytest を、リプレイと同じ少ない例の hypothesis で動かす。
-
-    確かめたいのは check の印の付け方。本の最終版のテストの例を尽くすのは nox -s test の役目。
-    """
-    for name, value in replay.REPLAY_ENVIRONMENT.items():
-        monkeypatch.setenv(name, value)
-
-
 @pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
-@pytest.mark.usefixtures("replay_examples")
-def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(tmp_path: Path) -> None:
+def test_checkは書く前は印を付けず本のコードを置けばすべてに印を付ける(
+    tmp_path: Path, benches: list[replay.Bench]
+) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("3", workspace)
 
-    before, _ = workbook.check_workspace(workspace)
+    before, _ = workbook.check_workspace(workspace, benches[0])
     restore_final_files(chapter, workspace)
-    after, result = workbook.check_workspace(workspace)
+    after, result = workbook.check_workspace(workspace, benches[0])
 
     assert before
     assert all(status.mark == " " for status in before)
@@ -388,15 +449,20 @@ TICKED_BEFORE_WRITING = {
 
 
 @pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
-@pytest.mark.usefixtures("replay_examples")
 @pytest.mark.parametrize("key", ["4", "5", "6"])
 def test_第4から6章のcheckは最初からある設定の項目だけに印を付け本のコードなら0で終わる(
-    tmp_path: Path, key: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    key: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    benches: list[replay.Bench],
 ) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start(key, workspace)
+    in_bench = functools.partial(workbook.check_workspace, bench=benches[0])
+    monkeypatch.setattr(command, "check_workspace", in_bench)
 
-    before, _ = workbook.check_workspace(workspace)
+    before, _ = workbook.check_workspace(workspace, benches[0])
     restore_final_files(chapter, workspace)
     exit_code = main(["check", str(workspace)])
 
@@ -528,9 +594,8 @@ def test_checkはすべての項目に印が付き失敗が無いときだけ通
 
 
 @pytest.mark.replay  # 章のテストを練習用フォルダで動かす（重いので replay と一緒に）
-@pytest.mark.usefixtures("replay_examples")
 def test_checkは集められないファイルがあってもほかのテストを最後まで動かす(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, benches: list[replay.Bench]
 ) -> None:
     workspace = tmp_path / "ws"
     chapter = workbook.start("1", workspace)
@@ -549,7 +614,7 @@ def test_checkは集められないファイルがあってもほかのテスト
     monkeypatch.setattr(check, "workspace_chapter", lambda _directory: broken)
     monkeypatch.setattr(check, "BOOK_ROOT", book)
 
-    statuses, result = workbook.check_workspace(workspace)
+    statuses, result = workbook.check_workspace(workspace, benches[0])
 
     assert workbook.uncollected_files(result) == ["tests/test_chapter01_broken.py"]
     assert sum(outcome == "passed" for outcome in result.outcomes.values()) > 10

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from getting_started_ml.workbook.driver import SKIPPED_NAMES
-from getting_started_ml.workbook.replay import Run, RunResult, normalise, run_in_workspace
+from getting_started_ml.workbook.replay import (
+    Bench,
+    Run,
+    RunResult,
+    normalise,
+    run_in_workspace,
+)
 from getting_started_ml.workbook.steps import BOOK_ROOT, Chapter, TodoItem, with_particle
 from getting_started_ml.workbook.workspace import workspace_chapter
 
@@ -103,23 +110,35 @@ def function_name_of(nodeid: str) -> str:
     return nodeid.rsplit("::", 1)[-1].split("[", 1)[0]
 
 
-def check_workspace(directory: Path) -> tuple[list[TodoStatus], RunResult]:
+def check_workspace(
+    directory: Path, bench: Bench | None = None
+) -> tuple[list[TodoStatus], RunResult]:
     """読者のコードに本の最終版のテストを当て、TODO に印を付ける。読者のテストは書き換えない。
 
     テストは写しのフォルダで動かす。集められないテストファイルがあっても、ほかのファイルの
     テストは最後まで動かす。データの場所は、写しではなく読者のフォルダの data/ を探させる。
+    bench を渡せば、写しをその場所に置き、その driver で動かす（テストがリプレイと続けて使う）。
     """
     chapter = workspace_chapter(directory)
-    with tempfile.TemporaryDirectory() as temporary:
-        copy = Path(temporary) / "workspace"
-        shutil.copytree(directory, copy, ignore=shutil.ignore_patterns(*SKIPPED_NAMES))
-        tests = chapter.final_tests()
-        run = Run(
-            tests=tuple(tests),
-            place=tuple((path, str(BOOK_ROOT / path)) for path in tests),
-            extra_options=("--continue-on-collection-errors",),
+    tests = chapter.final_tests()
+    run = Run(
+        tests=tuple(tests),
+        place=tuple((path, str(BOOK_ROOT / path)) for path in tests),
+        extra_options=("--continue-on-collection-errors",),
+    )
+    environment = workspace_data_environment(directory)
+    with contextlib.ExitStack() as stack:
+        if bench is None:
+            copy = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "workspace"
+        else:
+            copy = bench.fresh()
+        shutil.copytree(
+            directory, copy, ignore=shutil.ignore_patterns(*SKIPPED_NAMES), dirs_exist_ok=True
         )
-        [result] = run_in_workspace(copy, [run], workspace_data_environment(directory))
+        if bench is None:
+            [result] = run_in_workspace(copy, [run], environment)
+        else:
+            result = bench.driver.run(replace(run, environment=tuple(environment.items())))
         result = RunResult(
             result.exit_code,
             normalise(result.output, copy),

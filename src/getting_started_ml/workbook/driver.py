@@ -24,11 +24,12 @@ import os
 import runpy
 import shutil
 import sys
+import tempfile
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 PACKAGE = "getting_started_ml"
 PYTEST_OPTIONS = ("-p", "no:cacheprovider", "-q", "--tb=line", "-rfE", "--no-header")
@@ -40,7 +41,8 @@ def serve(workspace: str, book_src: str) -> None:
     結果を 1 行の JSON で標準出力に返す。標準入力が閉じたら終わる。
 
     答えの行だけが標準出力に出るよう、ほかの出力（テストやライブラリが端末に書くもの）は
-    標準エラーに回す。
+    標準エラーに回す。指示が {"fork": true} なら、pytest などを読み込んだこのプロセスを fork し、
+    子のプロセスが {"end": true} まで指示に答える（fork_and_wait）。
     """
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
@@ -51,15 +53,82 @@ def serve(workspace: str, book_src: str) -> None:
     cache.install()
     remember_distributions()
     while line := requests.readline():
-        run = json.loads(line)
-        apply_files(root, run["place"], run["delete"])
-        began, compiled = time.process_time(), cache.compiled
-        with environment_for_run(run["environment"]):
-            answer = run_pytest(root, [*run["options"], *run["tests"]])
-        answer["cpu_seconds"] = time.process_time() - began
-        answer["compiled"] = cache.compiled - compiled
-        answers.write(json.dumps(answer) + "\n")
-        answers.flush()
+        request = json.loads(line)
+        if request.get("fork"):
+            preload()
+            fork_and_wait(root, cache, requests, answers)
+        else:
+            answer(request, root, cache, answers)
+
+
+def answer(request: dict[str, Any], root: Path, cache: CompileCache, answers: IO[str]) -> None:
+    """1 つの指示どおりにファイルを置いて pytest を 1 回動かし、結果を 1 行で返す。"""
+    apply_files(root, request["place"], request["delete"])
+    began, compiled = time.process_time(), cache.compiled
+    with environment_for_run(request["environment"]):
+        result = run_pytest(root, [*request["options"], *request["tests"]])
+    result["cpu_seconds"] = time.process_time() - began
+    result["compiled"] = cache.compiled - compiled
+    answers.write(json.dumps(result) + "\n")
+    answers.flush()
+
+
+PRELOADED = ("numpy", "pandas")
+"""fork する前に読み込んでおく、練習用フォルダのテストがどの章でも読み込むライブラリ。"""
+
+
+@functools.cache
+def preload() -> None:
+    """空のフォルダで pytest を 1 回（集めるだけ）動かし、PRELOADED を読み込む（一度だけ）。
+
+    pytest とそのプラグイン（hypothesis など）は、pytest 自身に読み込ませる（先に import すると、
+    pytest がプラグインの assert を書き換えられないと警告する）。練習用フォルダのテストは
+    動かさない。
+    """
+    import pytest  # noqa: PLC0415
+
+    with tempfile.TemporaryDirectory() as empty, contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
+        pytest.main([*PYTEST_OPTIONS, "--collect-only", empty], plugins=[OutcomeCollector()])
+    for name in PRELOADED:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
+def fork_and_wait(root: Path, cache: CompileCache, requests: IO[str], answers: IO[str]) -> None:
+    """fork し、子のプロセスが指示に答える。{"end": true} か標準入力が閉じたら子は終わる。
+
+    1 つの章（練習用フォルダ 1 つ）を 1 つの子のプロセスで動かす。子は、章をまたいで前の章の
+    テストが残したもの（読み込んだライブラリの中の登録など）を見ない。親は子が終わるのを待つ
+    あいだ標準入力を読まないので、指示はすべて子に届く（指示は答えを待ってから次を送る）。
+    子が答えずに終わったら、親も終わる（Driver は標準エラーを添えて失敗にする）。
+    """
+    answers.flush()
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            answers.write(json.dumps({"forked": os.getpid()}) + "\n")
+            answers.flush()
+            while line := requests.readline():
+                request = json.loads(line)
+                if request.get("end"):
+                    answers.write(json.dumps({"ended": True}) + "\n")
+                    answers.flush()
+                    break
+                answer(request, root, cache, answers)
+            status = 0
+        except BaseException:  # 子は親の後始末を動かさずに終わる
+            import traceback  # noqa: PLC0415
+
+            traceback.print_exc()
+        finally:
+            sys.stderr.flush()
+            os._exit(status)
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        raise SystemExit(f"fork した pytest のプロセスが終了コード {status} で終わりました")
 
 
 def drive_module(workspace: str, book_src: str, module: str, *arguments: str) -> None:

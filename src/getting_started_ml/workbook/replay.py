@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from getting_started_ml.workbook import driver
-from getting_started_ml.workbook.driver import apply_files
+from getting_started_ml.workbook.driver import apply_files, remove_path
 from getting_started_ml.workbook.steps import BOOK_ROOT, Step, WorkbookError, load_chapter
 from getting_started_ml.workbook.workspace import start
 
@@ -91,11 +91,18 @@ class Driver:
 
     最初の run で driver のプロセスを起こし、あとは同じプロセスに 1 回ずつ頼む。python と pytest と
     numpy などを読み込むのは 1 回だけで済む。ファイルは、run の合間にディスクの上で書き換えてよい。
+    run_environment は、どの回にも足す環境変数（その回の Run.environment が優先）。
     """
 
-    def __init__(self, workspace: Path, extra_environment: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        workspace: Path,
+        extra_environment: Mapping[str, str] | None = None,
+        run_environment: Mapping[str, str] | None = None,
+    ) -> None:
         self.workspace = workspace
         self.environment = workspace_environment(workspace, extra_environment)
+        self.run_environment = dict(run_environment or {})
         self.process: subprocess.Popen[str] | None = None
         self.errors: IO[str] | None = None
 
@@ -124,16 +131,37 @@ class Driver:
 
     def run(self, run: Run) -> RunResult:
         """place を置き delete を消してから pytest を 1 回動かし、結果を受け取る。"""
+        answer = self.request(
+            {
+                "tests": list(run.tests),
+                "place": [list(pair) for pair in run.place],
+                "delete": list(run.delete),
+                "options": list(run.extra_options),
+                "environment": {**self.run_environment, **dict(run.environment)},
+            }
+        )
+        return RunResult(
+            answer["exit_code"],
+            answer["output"],
+            answer["outcomes"],
+            answer["skip_reasons"],
+            answer["cpu_seconds"],
+            answer["compiled"],
+        )
+
+    def fork(self) -> None:
+        """driver のプロセスを fork し、次の end までの run を子のプロセスに頼む。"""
+        self.request({"fork": True})
+
+    def end(self) -> None:
+        """fork した子のプロセスを終わらせる（次の run は fork していない親が動かす）。"""
+        self.request({"end": True})
+
+    def request(self, request: Mapping[str, object]) -> dict[str, Any]:
+        """指示を 1 行送り、答えの 1 行を受け取る。"""
         process = self.start()
         assert process.stdin is not None
         assert process.stdout is not None
-        request = {
-            "tests": list(run.tests),
-            "place": [list(pair) for pair in run.place],
-            "delete": list(run.delete),
-            "options": list(run.extra_options),
-            "environment": dict(run.environment),
-        }
         timer = threading.Timer(RUN_TIMEOUT, process.kill)
         timer.start()
         try:
@@ -146,15 +174,8 @@ class Driver:
             timer.cancel()
         if not line:
             raise WorkbookError(f"pytest を動かすプロセスが失敗しました:\n{self.stop()}")
-        answer = json.loads(line)
-        return RunResult(
-            answer["exit_code"],
-            answer["output"],
-            answer["outcomes"],
-            answer["skip_reasons"],
-            answer["cpu_seconds"],
-            answer["compiled"],
-        )
+        answer: dict[str, Any] = json.loads(line)
+        return answer
 
     def stop(self) -> str:
         """プロセスを終わらせ、標準エラーに書かれたものを返す。"""
@@ -183,12 +204,17 @@ class Driver:
         self.stop()
 
 
+def run_all(pytest_process: Driver, runs: Sequence[Run]) -> list[RunResult]:
+    """runs を順に、起きている（または起こす）1 つの driver のプロセスで行う。"""
+    return [pytest_process.run(run) for run in runs]
+
+
 def run_in_workspace(
     workspace: Path, runs: Sequence[Run], extra_environment: Mapping[str, str] | None = None
 ) -> list[RunResult]:
     """runs を順に 1 つの別プロセスの中で行う。ワークスペースの src だけを本のパッケージにする。"""
     with Driver(workspace, extra_environment) as pytest_process:
-        return [pytest_process.run(run) for run in runs]
+        return run_all(pytest_process, runs)
 
 
 # ---------------------------------------------------------------- 出力の正規化と照合
@@ -268,39 +294,98 @@ def default_workers() -> int:
     return 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
 
 
-def replay_chapter(key: str, workers: int | None = None) -> list[StepReport]:
+class Bench:
+    """練習用フォルダを置く 1 つの場所と、そこで pytest を動かす driver（with で使う）。
+
+    driver のプロセスは pytest と numpy などを読み込んだまま続き、練習用フォルダを作り直す
+    （fresh）たびに fork する。章ごとに新しいプロセスで動かすのと同じく、前の章のテストが
+    残したものは見えず、python を起こして pytest などを読み込むのは 1 回で済む。テストが
+    章のリプレイと check を続けて頼む。ここで動かす pytest には、どの回にも
+    REPLAY_ENVIRONMENT を渡す。
+    """
+
+    def __init__(self) -> None:
+        self.temporary = tempfile.TemporaryDirectory()
+        self.workspace = Path(self.temporary.name) / "workspace"
+        self.workspace.mkdir()
+        self.driver = Driver(self.workspace, run_environment=REPLAY_ENVIRONMENT)
+        self.forked = False
+
+    def __enter__(self) -> Bench:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        self.close()
+
+    def fresh(self) -> Path:
+        """前の子のプロセスを終わらせ、練習用フォルダの中身を消し、新しい子のプロセスを fork して
+        空のフォルダを返す（フォルダそのものは driver の作業フォルダなので残す）。"""
+        if self.forked:
+            self.forked = False
+            self.driver.end()
+        for child in list(self.workspace.iterdir()):
+            remove_path(child)
+        self.driver.fork()
+        self.forked = True
+        return self.workspace
+
+    def close(self) -> None:
+        """driver のプロセスを終わらせ、フォルダを消す。"""
+        self.driver.close()
+        self.temporary.cleanup()
+
+
+def replay_chapter(
+    key: str, workers: int | None = None, benches: Sequence[Bench] | None = None
+) -> list[StepReport]:
     """章の一歩一歩を、練習用フォルダに順に当てて pytest を動かし、本文どおりかを調べる。
 
     一歩は前の一歩に積み重なるが、途中の状態はファイルを当てるだけで作れる。そこで一歩の列を
     workers 個に分け、それぞれの練習用フォルダを先に途中まで進めてから、並べて動かす。
+    benches を渡せば、その数に分け、それぞれの場所と fork した driver で動かす（テストが使う）。
+    渡さなければ、一時フォルダに作り、それぞれ新しい driver のプロセスで動かす。
     """
     chapter = load_chapter(key)
     runs = [step_run(step) for step in chapter.steps]
-    size = max(1, -(-len(runs) // max(1, workers or default_workers())))
+    count = len(benches) if benches else max(1, workers or default_workers())
+    size = max(1, -(-len(runs) // count))
     chunks = [range(first, min(first + size, len(runs))) for first in range(0, len(runs), size)]
-    with tempfile.TemporaryDirectory() as temporary:
-        workspaces = []
-        for number, chunk in enumerate(chunks):
-            workspace = Path(temporary) / f"workspace{number}"
+    with contextlib.ExitStack() as stack:
+        if benches is None:
+            temporary = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            workspaces = [temporary / f"workspace{number}" for number in range(len(chunks))]
+        else:
+            workspaces = [bench.fresh() for bench in benches[: len(chunks)]]
+        for workspace, chunk in zip(workspaces, chunks, strict=True):
             start(chapter.key, workspace)
             for run in runs[: chunk.start]:
                 apply_files(workspace, run.place, run.delete)
-            workspaces.append(workspace)
         with ThreadPoolExecutor(max_workers=max(1, len(chunks))) as pool:
             futures = [
                 pool.submit(
-                    run_in_workspace, workspace, [runs[i] for i in chunk], REPLAY_ENVIRONMENT
+                    run_chunk,
+                    workspace if benches is None else benches[number].driver,
+                    [runs[i] for i in chunk],
                 )
-                for workspace, chunk in zip(workspaces, chunks, strict=True)
+                for number, (workspace, chunk) in enumerate(zip(workspaces, chunks, strict=True))
             ]
             results = [future.result() for future in futures]
-        reports = []
-        for workspace, chunk, chunk_results in zip(workspaces, chunks, results, strict=True):
-            for index, result in zip(chunk, chunk_results, strict=True):
-                step = chapter.steps[index]
-                output = normalise(result.output, workspace)
-                missing = missing_lines(step.expected, output)
-                reports.append(
-                    StepReport(step, outcome_of(result.exit_code), output, tuple(missing))
-                )
-        return reports
+        return [
+            step_report(chapter.steps[index], result, workspace)
+            for workspace, chunk, chunk_results in zip(workspaces, chunks, results, strict=True)
+            for index, result in zip(chunk, chunk_results, strict=True)
+        ]
+
+
+def run_chunk(where: Path | Driver, runs: Sequence[Run]) -> list[RunResult]:
+    """一歩の列を、練習用フォルダ（driver のプロセスを起こす）か起きている driver で動かす。"""
+    if isinstance(where, Driver):
+        return run_all(where, runs)
+    return run_in_workspace(where, runs, REPLAY_ENVIRONMENT)
+
+
+def step_report(step: Step, result: RunResult, workspace: Path) -> StepReport:
+    """一歩の pytest の結果を、本文の red/green と expected.txt の行に照らし合わせる。"""
+    output = normalise(result.output, workspace)
+    missing = missing_lines(step.expected, output)
+    return StepReport(step, outcome_of(result.exit_code), output, tuple(missing))
