@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
 import re
@@ -261,12 +262,11 @@ def print_part(page: Page, ids: list[str], pdf: Path) -> int:
     return page_count(pdf)
 
 
-def build_pdf(
-    site: Path, chapters: list[Chapter], out: Path, work: Path
-) -> tuple[Path, dict[tuple[str, bool], str]]:
-    """表紙・目次・章を印刷してつなぎ、柱とノンブルを重ねた PDF を out に書く。
+def build_pdf(site: Path, chapters: list[Chapter], out: Path, work: Path) -> tuple[Path, Path]:
+    """表紙・目次・章を印刷してつなぎ、柱とノンブルを重ねた PDF を out に書く。EPUB も作る。
 
-    開いた本の MathJax で、EPUB のための数式の MathML も作って返す。
+    開いた本の MathJax で EPUB のための数式の MathML を作ったら、EPUB を作る pandoc を裏で
+    動かし、その間に印刷する（pandoc は 1 つのコアで 30 秒ほどかかり、印刷を待たなくてよい）。
     """
     from playwright.sync_api import sync_playwright  # noqa: PLC0415  nox -s book のときだけ要る
 
@@ -274,42 +274,50 @@ def build_pdf(
     ids = [page_id(chapter) for chapter in chapters]
     parts = [work / f"{index:02d}.pdf" for index in range(1, len(chapters) + 1)]
     front_pdf, body_pdf, heads_pdf = work / "00.pdf", work / "body.pdf", work / "heads.pdf"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+    with contextlib.ExitStack() as stack:  # 印刷が途中で失敗しても、裏の pandoc を残さない
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page()
+            page.set_default_timeout(PAGE_TIMEOUT_MS)
+            document.write_text(book_html(site, chapters), encoding="utf-8")
+            open_book(page, document)
+            math = formulas(chapters)
+            mathml = dict(zip(math, page.evaluate(TO_MATHML, math), strict=True))
+            pandoc = start_epub(chapters, mathml, out, work)
+            stack.callback(stop, pandoc)
+            counts = [
+                print_part(page, [part_id], pdf) for part_id, pdf in zip(ids, parts, strict=True)
+            ]
+            front = print_part(page, ["cover", "toc"], front_pdf)
+            starts = start_pages(front, counts)
+            numbers = {
+                chapter.title: start for chapter, start in zip(chapters, starts, strict=True)
+            }
+            page.evaluate(FILL_TOC, [str(number) for number in starts])
+            if print_part(page, ["cover", "toc"], front_pdf) != front:
+                raise RuntimeError("目次にページ番号を入れたら目次のページ数が変わりました")
+            heads = running_heads([chapter.title for chapter in chapters], counts, front)
+            heads_document = work / "heads.html"
+            heads_document.write_text(heads_html(heads), encoding="utf-8")
+            page.goto(heads_document.as_uri(), wait_until="load")
+            page.pdf(path=str(heads_pdf), prefer_css_page_size=True)
+            browser.close()
+        subprocess.run(
+            ["qpdf", "--empty", "--pages", str(front_pdf), *map(str, parts), "--", str(body_pdf)],
+            check=True,
         )
-        page = browser.new_page()
-        page.set_default_timeout(PAGE_TIMEOUT_MS)
-        document.write_text(book_html(site, chapters), encoding="utf-8")
-        open_book(page, document)
-        counts = [print_part(page, [part_id], pdf) for part_id, pdf in zip(ids, parts, strict=True)]
-        front = print_part(page, ["cover", "toc"], front_pdf)
-        starts = start_pages(front, counts)
-        numbers = {chapter.title: start for chapter, start in zip(chapters, starts, strict=True)}
-        page.evaluate(FILL_TOC, [str(number) for number in starts])
-        if print_part(page, ["cover", "toc"], front_pdf) != front:
-            raise RuntimeError("目次にページ番号を入れたら目次のページ数が変わりました")
-        math = formulas(chapters)
-        mathml = dict(zip(math, page.evaluate(TO_MATHML, math), strict=True))
-        heads = running_heads([chapter.title for chapter in chapters], counts, front)
-        heads_document = work / "heads.html"
-        heads_document.write_text(heads_html(heads), encoding="utf-8")
-        page.goto(heads_document.as_uri(), wait_until="load")
-        page.pdf(path=str(heads_pdf), prefer_css_page_size=True)
-        browser.close()
-    subprocess.run(
-        ["qpdf", "--empty", "--pages", str(front_pdf), *map(str, parts), "--", str(body_pdf)],
-        check=True,
-    )
-    overlaid, pdf = work / "overlaid.pdf", out / PDF_NAME
-    subprocess.run(
-        ["qpdf", str(body_pdf), "--overlay", str(heads_pdf), "--", str(overlaid)], check=True
-    )
-    share_fonts(overlaid, pdf)
-    (work / "pages.txt").write_text(
-        "".join(f"{title}\t{number}\n" for title, number in numbers.items()), encoding="utf-8"
-    )
-    return pdf, mathml
+        overlaid, pdf = work / "overlaid.pdf", out / PDF_NAME
+        subprocess.run(
+            ["qpdf", str(body_pdf), "--overlay", str(heads_pdf), "--", str(overlaid)], check=True
+        )
+        share_fonts(overlaid, pdf)
+        (work / "pages.txt").write_text(
+            "".join(f"{title}\t{number}\n" for title, number in numbers.items()), encoding="utf-8"
+        )
+        epub = finish_epub(pandoc)
+    return pdf, epub
 
 
 def merged_font(programs: list[bytes]) -> bytes:
@@ -427,10 +435,13 @@ def copy_figures(chapters: list[Chapter], work: Path) -> dict[str, str]:
     return copies
 
 
-def build_epub(
+def start_epub(
     chapters: list[Chapter], mathml: dict[tuple[str, bool], str], out: Path, work: Path
-) -> Path:
-    """同じ本文を pandoc で EPUB 3 にする（h1 ごとに 1 つのファイル、数式は MathML）。"""
+) -> PandocRun:
+    """同じ本文を pandoc で EPUB 3 にし始める（h1 ごとに 1 つのファイル、数式は MathML）。
+
+    pandoc は裏で動かす。終わるのを待って EPUB の場所を受け取るのは finish_epub。
+    """
     figures = copy_figures(chapters, work)
     body = "".join(epub_body(chapter.body, mathml, figures) for chapter in chapters)
     source = work / "epub.html"
@@ -440,17 +451,37 @@ def build_epub(
         encoding="utf-8",
     )
     epub = out / EPUB_NAME
-    subprocess.run(
-        [
-            "pandoc", str(source), "--from", "html", "--to", "epub3", "--output", str(epub),
-            "--toc", "--toc-depth", "2", "--epub-chapter-level", "1", "--quiet",
-            "--metadata", f"title={BOOK_TITLE}", "--metadata", "lang=ja",
-            "--metadata", "rights=本文と図: CC BY 4.0、コード: MIT ライセンス",
-        ],
-        check=True,
-        cwd=work,
-    )  # fmt: skip
-    return epub
+    command = [
+        "pandoc", str(source), "--from", "html", "--to", "epub3", "--output", str(epub),
+        "--toc", "--toc-depth", "2", "--epub-chapter-level", "1", "--quiet",
+        "--metadata", f"title={BOOK_TITLE}", "--metadata", "lang=ja",
+        "--metadata", "rights=本文と図: CC BY 4.0、コード: MIT ライセンス",
+    ]  # fmt: skip
+    return PandocRun(subprocess.Popen(command, cwd=work), command, epub)
+
+
+@dataclass(frozen=True)
+class PandocRun:
+    """裏で動いている pandoc と、そのコマンドと、書く EPUB の場所。"""
+
+    process: subprocess.Popen[bytes]
+    command: list[str]
+    epub: Path
+
+
+def finish_epub(run: PandocRun) -> Path:
+    """裏の pandoc が終わるのを待つ。失敗していれば subprocess.run(check=True) と同じく止まる。"""
+    returncode = run.process.wait()
+    if returncode != 0:
+        raise subprocess.CalledProcessError(returncode, run.command)
+    return run.epub
+
+
+def stop(run: PandocRun) -> None:
+    """まだ動いている pandoc を止める（印刷が途中で失敗したとき）。"""
+    if run.process.poll() is None:
+        run.process.kill()
+        run.process.wait()
 
 
 def build_book(site: Path, out: Path) -> tuple[Path, Path]:
@@ -466,8 +497,7 @@ def build_book(site: Path, out: Path) -> tuple[Path, Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="book-") as scratch:
         work = Path(scratch)
-        pdf, mathml = build_pdf(site, chapters, out, work)
-        return pdf, build_epub(chapters, mathml, out, work)
+        return build_pdf(site, chapters, out, work)
 
 
 if __name__ == "__main__":

@@ -147,12 +147,17 @@ def test_PDF_は_15_MB_より小さい(pdf: Path) -> None:
     assert pdf.stat().st_size < MAX_PDF_BYTES
 
 
+@functools.cache
+def page_boxes(pdf: Path) -> list[str]:
+    """PDF のページごとの語の位置（pdftotext -bbox の 1 ページ分。全ページを 1 度で読む）。"""
+    return run("pdftotext", "-bbox", str(pdf), "-").split("<page ")[1:]
+
+
 def text_near_edges(pdf: Path) -> list[tuple[int, str, float, float]]:
     """紙の端から EDGE_MM 以内にかかる語（ページ, 語, 左端, 右端）。pdftotext -bbox で調べる。"""
-    boxes = run("pdftotext", "-bbox", str(pdf), "-")
     edge = EDGE_MM * MILLIMETRE
     found = []
-    for number, page in enumerate(boxes.split("<page ")[1:], start=1):
+    for number, page in enumerate(page_boxes(pdf), start=1):
         width = float(re.match(r'width="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
         for left, right, word in re.findall(
             r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
@@ -202,15 +207,33 @@ def test_画像にしたページの左右の余白に何も描かれていな�
     assert max(columns) < width - edge
 
 
-def checkmarks(pdf: Path, number: int) -> list[tuple[int, int, int, int]]:
-    """number ページの、済みの印（明るい緑の丸）の (左, 上, 右, 下)。72 dpi で描くので単位は pt。"""
+def rendered_pages(pdf: Path, numbers: set[int], directory: Path) -> dict[int, bytes]:
+    """numbers のページを 72 dpi の PPM にする。続いたページは 1 回の pdftoppm でまとめて描く。"""
+    ordered = sorted(numbers)
+    runs = [[ordered[0]]] if ordered else []
+    for number in ordered[1:]:
+        if number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    for pages in runs:
+        subprocess.run(
+            ["pdftoppm", "-f", str(pages[0]), "-l", str(pages[-1]), "-r", "72", str(pdf),
+             str(directory / "page")],
+            check=True,
+        )  # fmt: skip
+    images = {
+        int(re.search(r"-(\d+)\.ppm$", path.name).group(1)): path.read_bytes()  # type: ignore[union-attr]
+        for path in directory.glob("page-*.ppm")
+    }
+    assert sorted(images) == ordered
+    return images
+
+
+def checkmarks(ppm: bytes) -> list[tuple[int, int, int, int]]:
+    """ページの画像（72 dpi の PPM）の、済みの印（明るい緑の丸）の (左, 上, 右, 下)。単位は pt。"""
     import numpy as np  # noqa: PLC0415  このテストだけが使う
 
-    ppm = subprocess.run(
-        ["pdftoppm", "-f", str(number), "-l", str(number), "-r", "72", str(pdf)],
-        capture_output=True,
-        check=True,
-    ).stdout
     header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", ppm)
     assert header, ppm[:20]
     width, height = int(header.group(1)), int(header.group(2))
@@ -227,23 +250,23 @@ def checkmarks(pdf: Path, number: int) -> list[tuple[int, int, int, int]]:
 
 def page_words(pdf: Path, number: int) -> list[tuple[float, float, float, float, str]]:
     """number ページの語の (左, 上, 右, 下, 語)。単位は pt。"""
-    boxes = run("pdftotext", "-f", str(number), "-l", str(number), "-bbox", str(pdf), "-")
     return [
         (float(left), float(top), float(right), float(bottom), word)
         for left, top, right, bottom, word in re.findall(
             r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
-            boxes,
+            page_boxes(pdf)[number - 1],
         )
     ]
 
 
-def test_TODO_リストの済みの印は文字に重ならない(pdf: Path) -> None:
+def test_TODO_リストの済みの印は文字に重ならない(pdf: Path, tmp_path: Path) -> None:
     texts = page_texts(pdf)
     todo_pages = {n for n, text in enumerate(texts, start=1) if "TODO リスト" in text}
+    pages = todo_pages | {n + 1 for n in todo_pages if n < len(texts)}
     marks = 0
     overlaps = []
-    for number in sorted(todo_pages | {n + 1 for n in todo_pages if n < len(texts)}):
-        found = checkmarks(pdf, number)
+    for number, image in sorted(rendered_pages(pdf, pages, tmp_path).items()):
+        found = checkmarks(image)
         marks += len(found)
         for left, top, right, bottom in found:
             overlaps += [
@@ -261,13 +284,20 @@ def epub(book_dir: Path) -> Path:
     return book_dir / EPUB_NAME
 
 
+JAVA_OPTIONS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+"""1 度だけ動かす epubcheck の java には、最適化の速い段の JIT と 1 つのスレッドの GC で足りる。
+調べることは変わらず、CPU 時間は約半分（10.5 → 4.9 秒）になる。"""
+
+
 def epubcheck_command() -> list[str]:
     """epubcheck を動かすコマンド。Debian の epubcheck は jar へのリンクなので java で動かす。"""
     found = shutil.which("epubcheck")
     if found is None:
         pytest.fail("epubcheck がありません（apt-get install epubcheck）")
     program = Path(found).resolve()
-    return ["java", "-jar", str(program)] if program.suffix == ".jar" else [str(program)]
+    if program.suffix == ".jar":
+        return ["java", *JAVA_OPTIONS, "-jar", str(program)]
+    return [str(program)]
 
 
 def test_EPUB_は_epubcheck_を通る(epub: Path) -> None:

@@ -24,7 +24,6 @@ from support.search import (
     READER_QUERIES,
     SEARCH_LOADING,
     chapter_label,
-    chromium,
     nav_chapters,
     open_material_search,
     page_url,
@@ -98,10 +97,9 @@ def base_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(chromium_ready: None) -> Iterator[Browser]:
-    """ヘッドレスの Chromium。"""
-    with chromium() as launched:
-        yield launched
+def browser(site_browser: Browser) -> Browser:
+    """ヘッドレスの Chromium（サイトのテストで分け合う 1 つ。support.search の site_browser）。"""
+    return site_browser
 
 
 @dataclass

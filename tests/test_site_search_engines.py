@@ -9,11 +9,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from support.search import ENGINES, chromium, engine_misses, query_sets, require_chromium
+from support.search import ENGINES, engine_misses, query_sets
 from support.site import PROJECT_ROOT, built_zensical_site
 
 if TYPE_CHECKING:
@@ -58,10 +57,8 @@ def test_表の言葉の組と語の数は検索のテストと同じで_Materia
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    with chromium() as launched:
-        yield launched
+def browser(site_browser: Browser) -> Browser:
+    return site_browser
 
 
 TITLE_SETS = ("章の題", "番号付きの章の題")

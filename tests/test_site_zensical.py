@@ -13,10 +13,14 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
-from support.search import chromium, require_chromium, served
+from support.search import served
 from support.site import PROJECT_ROOT, built_site, built_zensical_site
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 pytest.importorskip("mkdocs", reason="MkDocs がありません（pip install -e '.[docs]'）")
 
@@ -165,13 +169,12 @@ MATH_PAGE = "chapters/03-decision-tree-and-obvious-implementation.html"
 
 @pytest.mark.site
 def test_Zensical_のサイトでも数式が描かれエラーも外へのリクエストも無い(
-    zensical_site: Path,
+    zensical_site: Path, site_browser: Browser
 ) -> None:
-    require_chromium()
     errors: list[str] = []
     outside: list[str] = []
-    with chromium() as browser, served(zensical_site) as base:
-        page = browser.new_page()
+    with served(zensical_site) as base:
+        page = site_browser.new_page()
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("request", lambda r: None if r.url.startswith(base) else outside.append(r.url))
@@ -180,6 +183,7 @@ def test_Zensical_のサイトでも数式が描かれエラーも外へのリ�
         page.evaluate("() => MathJax.startup.promise")
         formulas = page.locator(".arithmatex").count()
         rendered = page.locator(".arithmatex mjx-container").count()
+        page.close()
 
     assert formulas >= 10
     assert rendered == formulas
