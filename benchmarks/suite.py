@@ -29,11 +29,11 @@ import os
 import platform
 import re
 import resource
+import shlex
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,9 +89,10 @@ class Cgroup:
         stat = dict(line.split() for line in (self.path / "cpu.stat").read_text().splitlines())
         return int(stat["usage_usec"]) / 1e6
 
-    def join(self) -> None:
-        """呼んだプロセスをこの cgroup に入れる（子のプロセスは生まれたときから入る）。"""
-        (self.path / "cgroup.procs").write_text(str(os.getpid()))
+    def wrap(self, command: list[str]) -> list[str]:
+        """command を、この cgroup に入ってから動かすコマンド（その子のプロセスも入る）。"""
+        procs = shlex.quote(str(self.path / "cgroup.procs"))
+        return ["sh", "-c", f'echo $$ > {procs} && exec "$@"', "sh", *command]
 
     def remove(self) -> None:
         """空になった cgroup を消す（残ったプロセスがあれば消さない）。"""
@@ -125,10 +126,10 @@ def run_session(arguments: list[str], workers: str) -> Measured:
     """pytest を nox のセッションと同じ引数で動かし、CPU 時間と経過時間と件数の要約を返す。"""
     command = [sys.executable, "-m", "pytest", "-q", f"--numprocesses={workers}", *arguments]
     group = new_cgroup()
-    join: Callable[[], None] | None = group.join if group else None
     user, system = children_times()
     began = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=join)
+    wrapped = group.wrap(command) if group else command
+    result = subprocess.run(wrapped, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - began
     after_user, after_system = children_times()
     used = group.usage() if group else None
