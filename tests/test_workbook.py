@@ -327,13 +327,15 @@ def test_練習用フォルダには共通のテストの道具があり本全�
     shared = [
         path.name
         for path in (BOOK_ROOT / "tests" / "support").glob("*.py")
-        if workbook.chapter_of(path.name) is None and path.stem not in ("glossary", "site")
+        if workbook.chapter_of(path.name) is None
+        and path.stem not in ("glossary", "search", "site")
     ]
     assert [name for name in shared if not (support / name).is_file()] == []
     assert (support / "robustness.py").is_file()
     assert (support / "chapter02.py").is_file()
     assert not (support / "chapter10.py").exists()
     assert not (support / "glossary.py").exists()
+    assert not (support / "search.py").exists()
     assert not (support / "site.py").exists()
 
 

@@ -24,7 +24,11 @@ BOOK_TOOLS = (f"src/{PACKAGE}/workbook/",)
 # tests/ のうち章に属さないもので写すもの。tests/support/ の道具は、本全体のテストだけが使う
 # BOOK_TEST_HELPERS を除いて写す
 TEST_HELPERS = ("tests/conftest.py", "tests/support/", "tests/vectors/")
-BOOK_TEST_HELPERS = {"tests/support/glossary.py", "tests/support/site.py"}
+BOOK_TEST_HELPERS = {
+    "tests/support/glossary.py",
+    "tests/support/search.py",
+    "tests/support/site.py",
+}
 # 第 4〜6 章のテストが読む、リポジトリの設定ファイル（練習用フォルダにもそのまま置く）
 REPOSITORY_FILES = (
     ".gitignore",
