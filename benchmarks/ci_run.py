@@ -15,9 +15,7 @@ CPU 秒は、.ci/run を新しい cgroup に入れて、その中のすべての
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
 import resource
 import subprocess
 import sys
@@ -28,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from suite import Cgroup, new_cgroup
+from suite import Cgroup, new_cgroup, print_machine
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 TARGET_SECONDS = 300.0
@@ -94,9 +92,7 @@ def main() -> None:
     parser.add_argument("--revision", default="HEAD", help="測る版（既定 HEAD）")
     parser.add_argument("--log", type=Path, help=".ci/run の出力を書き残すファイル")
     options = parser.parse_args()
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"日時: {now}、機械: {platform.machine()}, CPU {os.cpu_count()} 個")
-    print(f"負荷（1・5・15 分の平均）: {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
+    print_machine()
     with tempfile.TemporaryDirectory() as scratch:
         clone = Path(scratch) / "clone"
         subprocess.run(["git", "clone", "-q", str(REPOSITORY), str(clone)], check=True)

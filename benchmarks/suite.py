@@ -167,9 +167,7 @@ def main() -> None:
     unknown = [name for name in sessions if name not in SESSIONS]
     if unknown:
         parser.error(f"知らないセッション: {', '.join(unknown)}（{'・'.join(SESSIONS)} のどれか）")
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"日時: {now}、機械: {platform.machine()}, CPU {os.cpu_count()} 個")
-    print(f"負荷（1・5・15 分の平均）: {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
+    print_machine()
     names = ("ML_DATA_DIR", "ML_REQUIRE_DATA", "CI", "ML_SITE_DIR", "PYTHONDONTWRITEBYTECODE")
     shown = {name: os.environ[name] for name in names if name in os.environ}
     print(f"環境変数: {shown or 'なし'}、--numprocesses={options.workers}")
@@ -182,6 +180,13 @@ def main() -> None:
     for name in sessions:
         arguments, target = SESSIONS[name]
         print(row(name, run_session(arguments, options.workers), target), flush=True)
+
+
+def print_machine() -> None:
+    """測った日時、機械、負荷の平均の 2 行を表示する（計測の出力の最初に置く）。"""
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"日時: {now}、機械: {platform.machine()}, CPU {os.cpu_count()} 個")
+    print(f"負荷（1・5・15 分の平均）: {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
 
 
 def new_cgroup_check() -> Cgroup | None:
