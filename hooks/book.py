@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # Playwright は nox -s book のときだけ要る
+if TYPE_CHECKING:  # Playwright と fontTools は nox -s book のときだけ要る
+    from fontTools.ttLib import TTFont
     from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -320,29 +321,38 @@ def build_pdf(site: Path, chapters: list[Chapter], out: Path, work: Path) -> tup
     return pdf, epub
 
 
+def outlined_glyphs(font: TTFont) -> set[int]:
+    """輪郭のあるグリフの番号。loca 表の長さだけで分かるので、グリフを読み解かずに済む。"""
+    offsets = font["loca"].locations
+    return {index for index in range(len(offsets) - 1) if offsets[index + 1] > offsets[index]}
+
+
 def merged_font(programs: list[bytes]) -> bytes:
     """同じ TrueType フォントの部分集合をまとめ、どれかにあるグリフをすべて持つ 1 つにする。
 
     Chromium（Skia）の部分集合は、グリフを元のフォントと同じ番号に置く（使わない番号は空）。
-    グリフのいちばん多いものに、ほかの部分集合にだけあるグリフを同じ番号で足す。
+    グリフのいちばん多いものに、ほかの部分集合にだけあるグリフを同じ番号で足す。部分集合が
+    1 つだけなら、そのまま返す。
     """
+    if len(programs) == 1:
+        return programs[0]
     from fontTools.ttLib import TTFont  # noqa: PLC0415  nox -s book のときだけ要る
 
     fonts = [TTFont(io.BytesIO(program)) for program in programs]
     base = max(fonts, key=lambda font: int(font["maxp"].numGlyphs))
     order = base.getGlyphOrder()
+    filled = outlined_glyphs(base)
     for font in fonts:
         names = font.getGlyphOrder()
         if len(names) > len(order):
             raise ValueError(f"部分集合のグリフの数が違います（{len(names)} > {len(order)}）")
-        for index, name in enumerate(names):
-            glyph = font["glyf"][name]
-            if glyph.numberOfContours == 0 or base["glyf"][order[index]].numberOfContours != 0:
-                continue
+        for index in sorted(outlined_glyphs(font) - filled):
+            glyph = font["glyf"][names[index]]
             for component in getattr(glyph, "components", []):  # 部品の名前を base の番号に
                 component.glyphName = order[font.getGlyphID(component.glyphName)]
             base["glyf"][order[index]] = glyph
-            base["hmtx"][order[index]] = font["hmtx"][name]
+            base["hmtx"][order[index]] = font["hmtx"][names[index]]
+            filled.add(index)
     merged = io.BytesIO()
     base.save(merged)
     return merged.getvalue()

@@ -424,3 +424,9 @@ def test_フォントの部分集合をまとめるとどれかにあるグリ�
         "c": (1, (503, 0)),
     }
     assert merged["glyf"]["c"].yMax == 400
+
+
+def test_部分集合が_1_つだけのフォントはそのまま返す() -> None:
+    program = subset_font({"a", "c"})
+
+    assert book.merged_font([program]) == program
