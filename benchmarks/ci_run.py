@@ -1,10 +1,12 @@
-""".ci/run を新しい clone で動かし、手順ごとの経過秒と、全体の CPU 秒を表示する（テストではない）。
+""".ci/run を新しい clone で動かし、手順ごとの経過秒と CPU 秒を表示する（テストではない）。
 
 目標は、空いた機械で新しい clone から 5 分（300 秒）以下。リポジトリ（既定はこのスクリプトの
 ある版の HEAD）を一時フォルダに git clone し、CI=true で .ci/run を動かす。出力の行が現れた時刻で
 手順（== setup、nox > Running session、nox > の各コマンド、pytest の件数の要約）を区切る。
 CPU 秒は、.ci/run を新しい cgroup に入れて、その中のすべてのプロセス（親から離れて動く Chromium も）
-の分を数える（書けない機械では rusage の数で、ブラウザの分がほとんど入らない）。clone は一時
+の分を数える。手順ごとの CPU 秒は、出力の行が現れるたびに読んだ cgroup の数の差で、経過秒で割った
+「コア」が 2 に近いほど、2 つのコアを使い切っている（書けない機械では手順ごとの CPU 秒は出さず、
+全体だけを rusage で数える。ブラウザの分はほとんど入らない）。clone は一時
 フォルダに作るので、データの場所は ML_DATA_DIR で渡す（.ci/run の既定の ../shared は clone の隣）。
 
     ML_DATA_DIR=... python benchmarks/ci_run.py  # HEAD を測る
@@ -22,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -46,28 +49,45 @@ def step_name(line: str) -> str | None:
     return text[:60]
 
 
-def steps(lines: Iterable[tuple[float, str]]) -> list[tuple[str, float, str]]:
-    """(時刻, 行) の並びを、(手順, 経過秒, その手順の pytest の要約) の並びにする。"""
-    found: list[tuple[str, float, str]] = []
-    current, began, summary = "（始まり）", 0.0, ""
-    last = 0.0
-    for moment, line in lines:
-        last = moment
-        if (name := step_name(line)) is not None:
-            found.append((current, moment - began, summary))
-            current, began, summary = name, moment, ""
-        elif line.startswith("=") and any(word in line for word in SUMMARY_WORDS):
-            summary = line.strip("= ")
-    found.append((current, last - began, summary))
-    return [step for step in found if step[1] > 0.05 or step[2]]
+@dataclass(frozen=True)
+class Line:
+    """.ci/run の出力の 1 行と、それが現れた時刻（秒）とそのときまでの CPU 秒。"""
+
+    moment: float
+    cpu: float
+    text: str
 
 
-def run_ci(
-    clone: Path, log: Path | None, group: Cgroup | None
-) -> tuple[int, list[tuple[float, str]], float]:
-    """clone で .ci/run を動かし、(終了コード, (時刻, 行) の並び, 経過秒) を返す。"""
+@dataclass(frozen=True)
+class Step:
+    """1 つの手順: 名前、経過秒、CPU 秒、その手順の pytest の要約。"""
+
+    name: str
+    seconds: float
+    cpu: float
+    summary: str
+
+
+def steps(lines: Iterable[Line]) -> list[Step]:
+    """出力の行の並びを、手順の並びにする（0.05 秒に満たず要約も無い手順は除く）。"""
+    found: list[Step] = []
+    current, began, summary = "（始まり）", Line(0.0, 0.0, ""), ""
+    last = began
+    for line in lines:
+        last = line
+        if (name := step_name(line.text)) is not None:
+            found.append(Step(current, line.moment - began.moment, line.cpu - began.cpu, summary))
+            current, began, summary = name, line, ""
+        elif line.text.startswith("=") and any(word in line.text for word in SUMMARY_WORDS):
+            summary = line.text.strip("= ")
+    found.append(Step(current, last.moment - began.moment, last.cpu - began.cpu, summary))
+    return [step for step in found if step.seconds > 0.05 or step.summary]
+
+
+def run_ci(clone: Path, log: Path | None, group: Cgroup | None) -> tuple[int, list[Line], float]:
+    """clone で .ci/run を動かし、(終了コード, 出力の行の並び, 経過秒) を返す。"""
     environment = {**os.environ, "CI": "true"}
-    lines: list[tuple[float, str]] = []
+    lines: list[Line] = []
     began = time.perf_counter()
     with subprocess.Popen(
         group.wrap(["bash", ".ci/run"]) if group else ["bash", ".ci/run"],
@@ -81,7 +101,8 @@ def run_ci(
         assert process.stdout is not None
         with open(log or os.devnull, "w", encoding="utf-8") as saved:
             for line in process.stdout:
-                lines.append((time.perf_counter() - began, line.rstrip("\n")))
+                cpu = group.usage() if group else 0.0
+                lines.append(Line(time.perf_counter() - began, cpu, line.rstrip("\n")))
                 saved.write(line)
         code = process.wait()
     return code, lines, time.perf_counter() - began
@@ -106,10 +127,13 @@ def main() -> None:
             group.remove()
     print(f"版: {options.revision}、終了コード {code}")
     print()
-    print("| 手順 | 経過秒 | pytest の要約 |")
-    print("|---|---|---|")
-    for name, seconds, summary in steps(lines):
-        print(f"| {name} | {seconds:.0f} | {summary} |")
+    print("| 手順 | 経過秒 | CPU 秒 | コア | pytest の要約 |")
+    print("|---|---|---|---|---|")
+    for step in steps(lines):
+        cpu, cores = (
+            (f"{step.cpu:.0f}", f"{step.cpu / max(step.seconds, 0.1):.1f}") if group else ("-", "-")
+        )
+        print(f"| {step.name} | {step.seconds:.0f} | {cpu} | {cores} | {step.summary} |")
     rusage = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     group_text = "-" if used is None else f"{used:.0f}"
     met = "達した" if wall <= TARGET_SECONDS else "まだ"
