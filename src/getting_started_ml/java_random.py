@@ -23,8 +23,8 @@ MASK = (1 << 48) - 1
 _INT_BITS = 32
 _LONG_BITS = 64
 INT_MAX = (1 << 31) - 1
-# --8<-- [end:constants]
 """Java の int の最大値。next_int の上限と、並べ替える件数はこれを超えられない。"""
+# --8<-- [end:constants]
 
 
 # --8<-- [start:java-int]

@@ -1,8 +1,8 @@
+# --8<-- [start:imports]
 """第 1 章の実験: KvsT.csv を規則で判定し、件数と正解率を表示する。"""
 
 from __future__ import annotations
 
-# --8<-- [start:imports]
 from getting_started_ml.chapter01.metrics import accuracy
 from getting_started_ml.chapter01.people import Person, parse_people, split_features_and_labels
 from getting_started_ml.chapter01.rule import predict_by_rule

@@ -1,8 +1,8 @@
+# --8<-- [start:imports]
 """予測の評価: 正解率。"""
 
 from __future__ import annotations
 
-# --8<-- [start:imports]
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 

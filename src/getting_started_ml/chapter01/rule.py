@@ -1,10 +1,10 @@
+# --8<-- [start:rule-constants]
 """人が決めた規則による予測: 年代が 20 ならきのこ派、それ以外はたけのこ派。"""
 
 from __future__ import annotations
 
 from getting_started_ml.chapter01.people import Features
 
-# --8<-- [start:rule-constants]
 KINOKO = "きのこ"
 TAKENOKO = "たけのこ"
 KINOKO_AGE_GROUP = 20

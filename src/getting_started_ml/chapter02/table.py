@@ -136,6 +136,29 @@ class Table:
 # --8<-- [end:table]
 
 
+# --8<-- [start:checks]
+# 入口で引数の型を確かめる道具（第 9・11 章も使う）。違えば名前と型を書いた TypeError にする。
+def require_table(value: object, name: str = "table") -> Table:
+    """value が Table であることを確かめる（None などなら TypeError）。"""
+    if not isinstance(value, Table):
+        raise TypeError(f"{name} は Table です（{type(value).__name__}）")
+    return value
+
+
+def require_items(values: object, kind: type, name: str) -> None:
+    """values が、どの要素も kind である列（文字列は除く）であることを確かめる。"""
+    expected = getattr(kind, "__name__", repr(kind))
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise TypeError(f"{name} は {expected} の列です（{type(values).__name__}）")
+    for position, value in enumerate(values):
+        if not isinstance(value, kind):
+            found = type(value).__name__
+            raise TypeError(f"{name} の {position} 番目が {expected} ではありません（{found}）")
+
+
+# --8<-- [end:checks]
+
+
 # --8<-- [start:features]
 @dataclass(frozen=True)
 class Features:
@@ -164,26 +187,3 @@ class Features:
 
 
 # --8<-- [end:features]
-
-
-# --8<-- [start:checks]
-# 入口で引数の型を確かめる道具（第 9・11 章も使う）。違えば名前と型を書いた TypeError にする。
-def require_table(value: object, name: str = "table") -> Table:
-    """value が Table であることを確かめる（None などなら TypeError）。"""
-    if not isinstance(value, Table):
-        raise TypeError(f"{name} は Table です（{type(value).__name__}）")
-    return value
-
-
-def require_items(values: object, kind: type, name: str) -> None:
-    """values が、どの要素も kind である列（文字列は除く）であることを確かめる。"""
-    expected = getattr(kind, "__name__", repr(kind))
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise TypeError(f"{name} は {expected} の列です（{type(values).__name__}）")
-    for position, value in enumerate(values):
-        if not isinstance(value, kind):
-            found = type(value).__name__
-            raise TypeError(f"{name} の {position} 番目が {expected} ではありません（{found}）")
-
-
-# --8<-- [end:checks]

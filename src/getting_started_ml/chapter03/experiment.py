@@ -1,8 +1,8 @@
+# --8<-- [start:imports]
 """第 3 章の実験: 第 2 章で分けたアヤメのデータ（iris.csv）で、深さごとの正解率を確かめる。"""
 
 from __future__ import annotations
 
-# --8<-- [start:imports]
 from getting_started_ml.chapter01 import accuracy
 from getting_started_ml.chapter02 import IRIS, Table, prepare_iris
 from getting_started_ml.chapter03.tree import DecisionTree, build_tree, format_tree

@@ -1,8 +1,8 @@
+# --8<-- [start:imports]
 """第 3 章の決定木: ジニ不純度、最良の分割、木を育てる手順、深さの制限、木の表示、分類器。"""
 
 from __future__ import annotations
 
-# --8<-- [start:imports]
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -43,19 +43,6 @@ def gini_of_counts(counts: Iterable[int], total: int) -> float:
 
 
 # --8<-- [end:gini]
-
-
-# --8<-- [start:majority]
-def majority(labels: Sequence[L]) -> L:
-    """いちばん多いラベル。同数なら先に現れたほう。"""
-    if not labels:
-        raise ValueError("ラベルが 1 つもないので、多数決で決められません")
-    require_no_nan(labels, "ラベル")
-    counts = Counter(labels)
-    return max(counts, key=counts.__getitem__)
-
-
-# --8<-- [end:majority]
 
 
 # --8<-- [start:split]
@@ -142,6 +129,25 @@ def boundary_impurities(xs: Sequence[float], ys: Sequence[Hashable]) -> Iterator
             yield i, (left_part + right_part) / n
 
 
+# --8<-- [end:sweep]
+
+
+# --8<-- [start:feature-rows]
+def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
+    """使う列の値だけを、列の順に取り出す。行でないもの、無い列、有限でない値はここで止める。"""
+    require_items(x, Features, "特徴量")
+    rows = [tuple(row.value(column) for column in columns) for row in x]
+    for row in rows:
+        for column, value in zip(columns, row, strict=True):
+            if not math.isfinite(value):
+                raise ValueError(f"列 {column} に有限でない値 {value} があります")
+    return rows
+
+
+# --8<-- [end:feature-rows]
+
+
+# --8<-- [start:sweep-2]
 def next_positions_of_same_label(labels: Sequence[Hashable]) -> list[int]:
     """各位置について、同じラベルが次に現れる位置（無ければ件数）。"""
     following = [len(labels)] * len(labels)
@@ -152,7 +158,20 @@ def next_positions_of_same_label(labels: Sequence[Hashable]) -> list[int]:
     return following
 
 
-# --8<-- [end:sweep]
+# --8<-- [end:sweep-2]
+
+
+# --8<-- [start:majority]
+def majority(labels: Sequence[L]) -> L:
+    """いちばん多いラベル。同数なら先に現れたほう。"""
+    if not labels:
+        raise ValueError("ラベルが 1 つもないので、多数決で決められません")
+    require_no_nan(labels, "ラベル")
+    counts = Counter(labels)
+    return max(counts, key=counts.__getitem__)
+
+
+# --8<-- [end:majority]
 
 
 # --8<-- [start:tree]
@@ -202,43 +221,6 @@ def require_tree(tree: object) -> None:
 # --8<-- [end:tree-alias]
 
 
-# --8<-- [start:tree-parts]
-def tree_parts(tree: Tree[L]) -> Iterator[Split | Leaf[L]]:
-    """節の分割と葉を、根から左の部分木を先にたどる順に 1 つずつ生み出す（再帰しない）。
-
-    どの節にも子が 2 つあるので、この並びから木の形は 1 通りに決まる。並びが等しい木は等しい。
-    """
-    require_tree(tree)
-    waiting: list[Tree[L]] = [tree]
-    while waiting:
-        node = waiting.pop()
-        if isinstance(node, Node):
-            yield node.split
-            waiting += [node.right, node.left]
-        else:
-            yield node
-
-
-def tree_repr(tree: Tree[L]) -> str:
-    """dataclass の repr と同じ文字列（Node(split=…, left=…, right=…)）を、再帰せずに作る。"""
-    require_tree(tree)
-    parts: list[str] = []
-    waiting: list[Tree[L] | str] = [tree]
-    while waiting:
-        item = waiting.pop()
-        if isinstance(item, str):
-            parts.append(item)
-        elif isinstance(item, Node):
-            parts.append(f"{type(item).__qualname__}(split={item.split!r}, left=")
-            waiting += [")", item.right, ", right=", item.left]
-        else:
-            parts.append(repr(item))
-    return "".join(parts)
-
-
-# --8<-- [end:tree-parts]
-
-
 # --8<-- [start:build-tree]
 def build_tree(
     x: Sequence[Features], t: Sequence[L], columns: Sequence[str], max_depth: int | None
@@ -254,11 +236,7 @@ def build_tree(
 # --8<-- [end:build-tree]
 
 
-# --8<-- [start:grow-stack]
-Part: TypeAlias = tuple[list[FeatureRow], list[L], int | None]
-"""まだ育てていない部分: その節に来た行、ラベル、残りの深さ。"""
-
-
+# --8<-- [start:grow-stack-2]
 def grow(
     rows: Sequence[FeatureRow], labels: Sequence[L], columns: tuple[str, ...], depth: int | None
 ) -> Tree[L]:
@@ -267,91 +245,16 @@ def grow(
     return grow_with_stack(root, lambda part: divide(part, columns))
 
 
-def divide(part: Part[L], columns: tuple[str, ...]) -> Leaf[L] | tuple[Split, Part[L], Part[L]]:
-    """1 つの部分を、多数決の葉にするか、分割と左右の部分に分ける。"""
-    rows, labels, depth = part
-    split = None if depth == 0 else find_best_split(rows, labels, columns)
-    if split is None:
-        return Leaf(majority(labels))
-    position = columns.index(split.feature)
-    goes_left = [row[position] <= split.threshold for row in rows]
-    if all(goes_left) or not any(goes_left):
-        return Leaf(majority(labels))  # 隣り合う浮動小数の中点が片方に丸まったときの用心
-    remaining = None if depth is None else depth - 1
-    left = (pick(rows, goes_left, True), pick(labels, goes_left, True), remaining)
-    right = (pick(rows, goes_left, False), pick(labels, goes_left, False), remaining)
-    return split, left, right
+# --8<-- [end:grow-stack-2]
 
 
-def grow_with_stack(root: P, divide: Callable[[P], Leaf[L] | tuple[Split, P, P]]) -> Tree[L]:
-    """divide で部分を葉か（分割, 左, 右）に分けながら、自分のスタックで木を組み立てる。
-
-    waiting には、まだ分けていない部分と、子ができたら節にまとめる分割を積む。左の部分を
-    最後に積むので、左の部分木を仕上げてから右へ進む。仕上がった木は finished に積み、
-    分割を取り出したら、上の 2 つ（右、左の順）を子にした節に置き換える。
-    """
-    waiting: list[P | Split] = [root]
-    finished: list[Tree[L]] = []
-    while waiting:
-        item = waiting.pop()
-        if isinstance(item, Split):
-            right = finished.pop()
-            left = finished.pop()
-            finished.append(Node(item, left, right))
-            continue
-        outcome = divide(item)
-        if isinstance(outcome, Leaf):
-            finished.append(outcome)
-        else:
-            split, left_part, right_part = outcome
-            waiting.extend((split, right_part, left_part))
-    (tree,) = finished
-    return tree
-
-
+# --8<-- [start:grow-stack-4]
 def pick(items: Sequence[T], goes_left: Sequence[bool], side: bool) -> list[T]:
     """元の順を保ったまま、片側に進む要素だけを選ぶ。"""
     return [item for item, left in zip(items, goes_left, strict=True) if left is side]
 
 
-# --8<-- [end:grow-stack]
-
-
-# --8<-- [start:finite-values]
-def require_finite_values(values: Sequence[float], column: str) -> None:
-    """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
-    for position, value in enumerate(values):
-        if type(value) is not float or not math.isfinite(value):  # 有限の float はすぐ次へ
-            require_finite(value, f"列 {column} の {position} 番目の値")
-
-
-# --8<-- [end:finite-values]
-# --8<-- [start:validation]
-# --8<-- [start:check-depth]
-def check_depth(max_depth: int | None) -> int | None:
-    """深さの上限は 0 以上の整数か None（制限なし）。"""
-    if max_depth is not None:
-        require_int(max_depth, "max_depth（深さの上限）")
-    if max_depth is not None and max_depth < 0:
-        raise ValueError(f"深さの上限は 0 以上です（max_depth={max_depth}）")
-    return max_depth
-
-
-# --8<-- [end:check-depth]
-# --8<-- [start:feature-rows]
-def feature_rows(x: Sequence[Features], columns: Sequence[str]) -> list[FeatureRow]:
-    """使う列の値だけを、列の順に取り出す。行でないもの、無い列、有限でない値はここで止める。"""
-    require_items(x, Features, "特徴量")
-    rows = [tuple(row.value(column) for column in columns) for row in x]
-    for row in rows:
-        for column, value in zip(columns, row, strict=True):
-            if not math.isfinite(value):
-                raise ValueError(f"列 {column} に有限でない値 {value} があります")
-    return rows
-
-
-# --8<-- [end:feature-rows]
-# --8<-- [end:validation]
+# --8<-- [end:grow-stack-4]
 
 
 # --8<-- [start:predict-one]
@@ -384,40 +287,6 @@ def depth_of(tree: Tree[L]) -> int:
 
 
 # --8<-- [end:depth-of]
-
-
-# --8<-- [start:format-tree]
-def format_tree(tree: Tree[L]) -> str:
-    """木を 1 行 1 条件の文字列にする。子は 2 文字ずつ字下げする。末尾に改行は付けない。"""
-    return "\n".join(tree_lines(tree, ""))
-
-
-def tree_lines(tree: Tree[L], indent: str) -> Iterator[str]:
-    """木の各行を、上から順に 1 行ずつ生み出す。
-
-    これから書くもの（文字列の行か、字下げつきの部分木）を逆順にスタックへ積み、
-    上から取り出す。部分木ごとにジェネレーターを入れ子にしないので、深い木でも再帰しない。
-    """
-    require_tree(tree)
-    if not isinstance(indent, str):
-        raise TypeError(f"indent（字下げ）は文字列です（{type(indent).__name__}）")
-    waiting: list[str | tuple[Tree[L], str]] = [(tree, indent)]
-    while waiting:
-        item = waiting.pop()
-        if isinstance(item, str):
-            yield item
-            continue
-        node, space = item
-        if isinstance(node, Leaf):
-            yield f"{space}{node.label}"
-            continue
-        feature, threshold = node.split.feature, format_fixed(node.split.threshold, 4)
-        yield f"{space}{feature} <= {threshold}"
-        child = space + "  "
-        waiting += [(node.right, child), f"{space}{feature} > {threshold}", (node.left, child)]
-
-
-# --8<-- [end:format-tree]
 
 
 # --8<-- [start:decision-tree]
@@ -468,3 +337,150 @@ class DecisionTree(Generic[L]):
 
 
 # --8<-- [end:decision-tree]
+
+
+# --8<-- [start:check-depth]
+def check_depth(max_depth: int | None) -> int | None:
+    """深さの上限は 0 以上の整数か None（制限なし）。"""
+    if max_depth is not None:
+        require_int(max_depth, "max_depth（深さの上限）")
+    if max_depth is not None and max_depth < 0:
+        raise ValueError(f"深さの上限は 0 以上です（max_depth={max_depth}）")
+    return max_depth
+
+
+# --8<-- [end:check-depth]
+
+
+# --8<-- [start:finite-values]
+def require_finite_values(values: Sequence[float], column: str) -> None:
+    """列の値がすべて有限の数であることを確かめる（NaN は並べられず、無限大は境界を作れない）。"""
+    for position, value in enumerate(values):
+        if type(value) is not float or not math.isfinite(value):  # 有限の float はすぐ次へ
+            require_finite(value, f"列 {column} の {position} 番目の値")
+
+
+# --8<-- [end:finite-values]
+
+
+# --8<-- [start:format-tree]
+def format_tree(tree: Tree[L]) -> str:
+    """木を 1 行 1 条件の文字列にする。子は 2 文字ずつ字下げする。末尾に改行は付けない。"""
+    return "\n".join(tree_lines(tree, ""))
+
+
+def tree_lines(tree: Tree[L], indent: str) -> Iterator[str]:
+    """木の各行を、上から順に 1 行ずつ生み出す。
+
+    これから書くもの（文字列の行か、字下げつきの部分木）を逆順にスタックへ積み、
+    上から取り出す。部分木ごとにジェネレーターを入れ子にしないので、深い木でも再帰しない。
+    """
+    require_tree(tree)
+    if not isinstance(indent, str):
+        raise TypeError(f"indent（字下げ）は文字列です（{type(indent).__name__}）")
+    waiting: list[str | tuple[Tree[L], str]] = [(tree, indent)]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            yield item
+            continue
+        node, space = item
+        if isinstance(node, Leaf):
+            yield f"{space}{node.label}"
+            continue
+        feature, threshold = node.split.feature, format_fixed(node.split.threshold, 4)
+        yield f"{space}{feature} <= {threshold}"
+        child = space + "  "
+        waiting += [(node.right, child), f"{space}{feature} > {threshold}", (node.left, child)]
+
+
+# --8<-- [end:format-tree]
+
+
+# --8<-- [start:grow-stack]
+Part: TypeAlias = tuple[list[FeatureRow], list[L], int | None]
+"""まだ育てていない部分: その節に来た行、ラベル、残りの深さ。"""
+# --8<-- [end:grow-stack]
+
+
+# --8<-- [start:grow-stack-3]
+def divide(part: Part[L], columns: tuple[str, ...]) -> Leaf[L] | tuple[Split, Part[L], Part[L]]:
+    """1 つの部分を、多数決の葉にするか、分割と左右の部分に分ける。"""
+    rows, labels, depth = part
+    split = None if depth == 0 else find_best_split(rows, labels, columns)
+    if split is None:
+        return Leaf(majority(labels))
+    position = columns.index(split.feature)
+    goes_left = [row[position] <= split.threshold for row in rows]
+    if all(goes_left) or not any(goes_left):
+        return Leaf(majority(labels))  # 隣り合う浮動小数の中点が片方に丸まったときの用心
+    remaining = None if depth is None else depth - 1
+    left = (pick(rows, goes_left, True), pick(labels, goes_left, True), remaining)
+    right = (pick(rows, goes_left, False), pick(labels, goes_left, False), remaining)
+    return split, left, right
+
+
+def grow_with_stack(root: P, divide: Callable[[P], Leaf[L] | tuple[Split, P, P]]) -> Tree[L]:
+    """divide で部分を葉か（分割, 左, 右）に分けながら、自分のスタックで木を組み立てる。
+
+    waiting には、まだ分けていない部分と、子ができたら節にまとめる分割を積む。左の部分を
+    最後に積むので、左の部分木を仕上げてから右へ進む。仕上がった木は finished に積み、
+    分割を取り出したら、上の 2 つ（右、左の順）を子にした節に置き換える。
+    """
+    waiting: list[P | Split] = [root]
+    finished: list[Tree[L]] = []
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, Split):
+            right = finished.pop()
+            left = finished.pop()
+            finished.append(Node(item, left, right))
+            continue
+        outcome = divide(item)
+        if isinstance(outcome, Leaf):
+            finished.append(outcome)
+        else:
+            split, left_part, right_part = outcome
+            waiting.extend((split, right_part, left_part))
+    (tree,) = finished
+    return tree
+
+
+# --8<-- [end:grow-stack-3]
+
+
+# --8<-- [start:tree-parts]
+def tree_parts(tree: Tree[L]) -> Iterator[Split | Leaf[L]]:
+    """節の分割と葉を、根から左の部分木を先にたどる順に 1 つずつ生み出す（再帰しない）。
+
+    どの節にも子が 2 つあるので、この並びから木の形は 1 通りに決まる。並びが等しい木は等しい。
+    """
+    require_tree(tree)
+    waiting: list[Tree[L]] = [tree]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, Node):
+            yield node.split
+            waiting += [node.right, node.left]
+        else:
+            yield node
+
+
+def tree_repr(tree: Tree[L]) -> str:
+    """dataclass の repr と同じ文字列（Node(split=…, left=…, right=…)）を、再帰せずに作る。"""
+    require_tree(tree)
+    parts: list[str] = []
+    waiting: list[Tree[L] | str] = [tree]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        elif isinstance(item, Node):
+            parts.append(f"{type(item).__qualname__}(split={item.split!r}, left=")
+            waiting += [")", item.right, ", right=", item.left]
+        else:
+            parts.append(repr(item))
+    return "".join(parts)
+
+
+# --8<-- [end:tree-parts]

@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """ソースの文字の検査: テキストのファイルに紛れ込んだ BOM（U+FEFF）を探す。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 from collections.abc import Iterable

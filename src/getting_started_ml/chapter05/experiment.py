@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """第 5 章の実験: このリポジトリに第 5 章の検査（ロックファイルと BOM）を当てる。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 from pathlib import Path

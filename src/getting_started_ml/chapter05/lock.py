@@ -1,6 +1,6 @@
+# --8<-- [start:header]
 """依存関係の宣言と固定: pyproject.toml で == に固定した版と requirements.lock を突き合わせる。"""
 
-# --8<-- [start:header]
 from __future__ import annotations
 
 import re
