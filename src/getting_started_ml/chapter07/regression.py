@@ -72,7 +72,6 @@ def singular_design_error(
 # --8<-- [end:fit]
 
 
-# --8<-- [start:linear-model]
 @dataclass(frozen=True)
 class LinearModel:
     """学習した線形回帰。係数は列名で引き、並びは学習したときの列の順のまま。"""
@@ -116,6 +115,3 @@ class LinearModel:
     def predict(self, rows: Sequence[Features]) -> list[float]:
         """行ごとに予測する。"""
         return [self.predict_one(row) for row in rows]
-
-
-# --8<-- [end:linear-model]
