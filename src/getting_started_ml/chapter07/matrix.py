@@ -12,18 +12,6 @@ from getting_started_ml.checks import as_float, require_count, require_sequence
 # --8<-- [end:header]
 
 
-# --8<-- [start:singular-error]
-class SingularMatrixError(ValueError):
-    """係数行列が特異（または数値的に特異）で、連立方程式の解が 1 通りに決まらない。"""
-
-    def __init__(self, message: str, pivot_column: int) -> None:
-        super().__init__(message)
-        self.pivot_column = pivot_column
-
-
-# --8<-- [end:singular-error]
-
-
 # --8<-- [start:helpers]
 def shape_text(shape: tuple[int, int]) -> str:
     """形を「2×3」のように書く。"""
@@ -38,25 +26,6 @@ def value_of(value: object, row_number: int) -> float:
 
 
 # --8<-- [end:helpers]
-
-
-# --8<-- [start:rectangle]
-def require_rectangle(entries: Sequence[Sequence[float]]) -> None:
-    """1 行 1 列以上で、どの行も同じ列の数で、値がすべて有限であることを確かめる。"""
-    if not entries or not entries[0]:
-        raise ValueError("行列は 1 行 1 列以上でなければなりません")
-    width = len(entries[0])
-    for number, row in enumerate(entries, 1):
-        if len(row) != width:
-            raise ValueError(
-                "行ごとの列の数がそろっていません"
-                f"（1 行目 {width} 列、{number} 行目 {len(row)} 列）"
-            )
-        if not all(math.isfinite(value_of(value, number)) for value in row):
-            raise ValueError(f"行列の {number} 行目に有限でない値があります: {list(row)}")
-
-
-# --8<-- [end:rectangle]
 
 
 # --8<-- [start:matrix]
@@ -150,12 +119,23 @@ class Matrix:
     # --8<-- [end:solve]
 
 
-# --8<-- [start:pivot-tolerance]
-PIVOT_TOLERANCE = 1e-10
-"""ピボットが、その行と列の大きさ（√|a_rr|·√|a_cc|）のこの倍以下なら 0 とみなす。"""
+# --8<-- [start:rectangle]
+def require_rectangle(entries: Sequence[Sequence[float]]) -> None:
+    """1 行 1 列以上で、どの行も同じ列の数で、値がすべて有限であることを確かめる。"""
+    if not entries or not entries[0]:
+        raise ValueError("行列は 1 行 1 列以上でなければなりません")
+    width = len(entries[0])
+    for number, row in enumerate(entries, 1):
+        if len(row) != width:
+            raise ValueError(
+                "行ごとの列の数がそろっていません"
+                f"（1 行目 {width} 列、{number} 行目 {len(row)} 列）"
+            )
+        if not all(math.isfinite(value_of(value, number)) for value in row):
+            raise ValueError(f"行列の {number} 行目に有限でない値があります: {list(row)}")
 
 
-# --8<-- [end:pivot-tolerance]
+# --8<-- [end:rectangle]
 
 
 # --8<-- [start:gauss]
@@ -242,3 +222,23 @@ def back_substitute(upper: list[list[float]], n: int) -> list[tuple[float, ...]]
 
 
 # --8<-- [end:gauss]
+
+
+# --8<-- [start:pivot-tolerance]
+PIVOT_TOLERANCE = 1e-10
+"""ピボットが、その行と列の大きさ（√|a_rr|·√|a_cc|）のこの倍以下なら 0 とみなす。"""
+
+
+# --8<-- [end:pivot-tolerance]
+
+
+# --8<-- [start:singular-error]
+class SingularMatrixError(ValueError):
+    """係数行列が特異（または数値的に特異）で、連立方程式の解が 1 通りに決まらない。"""
+
+    def __init__(self, message: str, pivot_column: int) -> None:
+        super().__init__(message)
+        self.pivot_column = pivot_column
+
+
+# --8<-- [end:singular-error]

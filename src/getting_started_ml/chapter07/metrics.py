@@ -13,6 +13,11 @@ from getting_started_ml.numeric import kahan_mean, kahan_sum
 
 
 # --8<-- [start:metrics]
+def mean_absolute_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
+    """平均絶対誤差（MAE）: 残差の絶対値の平均。"""
+    return kahan_mean(abs(r) for r in residuals(actual, predicted))
+
+
 def require_scores(actual: Sequence[float], predicted: Sequence[float]) -> None:
     """正解と予測が同じ件数で、空でなく、有限の数だけであることを確かめる。"""
     require_same_length(actual, predicted, "正解", "予測")
@@ -28,11 +33,6 @@ def residuals(actual: Sequence[float], predicted: Sequence[float]) -> list[float
     """残差 t − y を 1 件ずつ並べる。"""
     require_scores(actual, predicted)
     return [float(t) - float(y) for t, y in zip(actual, predicted, strict=True)]
-
-
-def mean_absolute_error(actual: Sequence[float], predicted: Sequence[float]) -> float:
-    """平均絶対誤差（MAE）: 残差の絶対値の平均。"""
-    return kahan_mean(abs(r) for r in residuals(actual, predicted))
 
 
 def root_mean_squared_error(actual: Sequence[float], predicted: Sequence[float]) -> float:

@@ -15,49 +15,6 @@ INTERCEPT_TERM = "切片"
 # --8<-- [end:header]
 
 
-# --8<-- [start:linear-model]
-@dataclass(frozen=True)
-class LinearModel:
-    """学習した線形回帰。係数は列名で引き、並びは学習したときの列の順のまま。"""
-
-    intercept: float
-    coefficients: dict[str, float] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        require_finite(self.intercept, "intercept（切片）")
-        if not isinstance(self.coefficients, Mapping):
-            kind = type(self.coefficients).__name__
-            raise TypeError(f"coefficients（係数）は列名から係数への dict です（{kind}）")
-        for column, value in self.coefficients.items():
-            if not isinstance(column, str):
-                raise TypeError(f"係数の列名は文字列です（{column!r}）")
-            require_finite(value, f"列 {column} の係数")
-        # 呼び出し側の dict を後で書き換えられても変わらないよう、写しを持つ。
-        object.__setattr__(self, "coefficients", dict(self.coefficients))
-
-    @classmethod
-    def of(cls, intercept: float, columns: Sequence[str], values: Sequence[float]) -> LinearModel:
-        """列名と係数を並べて作る。件数の違いや列名の重複は失敗にする。"""
-        require_same_length(columns, values, "列名", "係数")
-        if len(set(columns)) != len(columns):
-            raise ValueError(f"列名が重複しています: {', '.join(columns)}")
-        return cls(intercept, dict(zip(columns, values, strict=True)))
-
-    def predict_one(self, row: Features) -> float:
-        """切片から始めて、係数の順に「係数 × 同じ名前の列の値」を足す。"""
-        total = self.intercept
-        for column, coefficient in self.coefficients.items():
-            total += coefficient * row.value(column)
-        return total
-
-    def predict(self, rows: Sequence[Features]) -> list[float]:
-        """行ごとに予測する。"""
-        return [self.predict_one(row) for row in rows]
-
-
-# --8<-- [end:linear-model]
-
-
 # --8<-- [start:fit]
 def design_matrix(x: Sequence[Features], columns: Sequence[str]) -> Matrix:
     """計画行列 D = [1 | 特徴量]。先頭の 1 の列が切片の係数を受け持つ。"""
@@ -113,3 +70,48 @@ def singular_design_error(
 
 
 # --8<-- [end:fit]
+
+
+@dataclass(frozen=True)
+class LinearModel:
+    """学習した線形回帰。係数は列名で引き、並びは学習したときの列の順のまま。"""
+
+    intercept: float
+    coefficients: dict[str, float] = field(default_factory=dict)
+
+    # --8<-- [start:post-init]
+    def __post_init__(self) -> None:
+        require_finite(self.intercept, "intercept（切片）")
+        if not isinstance(self.coefficients, Mapping):
+            kind = type(self.coefficients).__name__
+            raise TypeError(f"coefficients（係数）は列名から係数への dict です（{kind}）")
+        for column, value in self.coefficients.items():
+            if not isinstance(column, str):
+                raise TypeError(f"係数の列名は文字列です（{column!r}）")
+            require_finite(value, f"列 {column} の係数")
+        # 呼び出し側の dict を後で書き換えられても変わらないよう、写しを持つ。
+        object.__setattr__(self, "coefficients", dict(self.coefficients))
+
+    # --8<-- [end:post-init]
+
+    @classmethod
+    def of(cls, intercept: float, columns: Sequence[str], values: Sequence[float]) -> LinearModel:
+        """列名と係数を並べて作る。件数の違いや列名の重複は失敗にする。"""
+        require_same_length(columns, values, "列名", "係数")
+        if len(set(columns)) != len(columns):
+            raise ValueError(f"列名が重複しています: {', '.join(columns)}")
+        return cls(intercept, dict(zip(columns, values, strict=True)))
+
+    # --8<-- [start:predict-one]
+    def predict_one(self, row: Features) -> float:
+        """切片から始めて、係数の順に「係数 × 同じ名前の列の値」を足す。"""
+        total = self.intercept
+        for column, coefficient in self.coefficients.items():
+            total += coefficient * row.value(column)
+        return total
+
+    # --8<-- [end:predict-one]
+
+    def predict(self, rows: Sequence[Features]) -> list[float]:
+        """行ごとに予測する。"""
+        return [self.predict_one(row) for row in rows]

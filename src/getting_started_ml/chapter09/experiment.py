@@ -43,6 +43,16 @@ PRINT_AS_ZERO_BELOW = 1e-9
 # --8<-- [end:header]
 
 
+# --8<-- [start:feature-sets]
+INTERACTIONS = [term_name(a, b) for a, b in pairs_with_replacement(COLUMNS)]
+FEATURE_SETS: list[tuple[str, list[str]]] = [
+    ("元の特徴量（3 列）", COLUMNS),
+    ("2 乗の項を追加（6 列）", COLUMNS + SQUARES),
+    ("交互作用の項も追加（9 列）", COLUMNS + INTERACTIONS),
+]
+# --8<-- [end:feature-sets]
+
+
 # --8<-- [start:load-files]
 def load_bike() -> Table:
     """bike.tsv（UTF-8、タブ区切り）を読む。"""
@@ -87,16 +97,6 @@ def prepare_boston(
 
 
 # --8<-- [end:prepare]
-
-
-# --8<-- [start:feature-sets]
-INTERACTIONS = [term_name(a, b) for a, b in pairs_with_replacement(COLUMNS)]
-FEATURE_SETS: list[tuple[str, list[str]]] = [
-    ("元の特徴量（3 列）", COLUMNS),
-    ("2 乗の項を追加（6 列）", COLUMNS + SQUARES),
-    ("交互作用の項も追加（9 列）", COLUMNS + INTERACTIONS),
-]
-# --8<-- [end:feature-sets]
 
 
 # --8<-- [start:main]

@@ -32,15 +32,12 @@ class LinearModel:
             raise ValueError(f"列名が重複しています: {', '.join(columns)}")
         return cls(intercept, dict(zip(columns, values, strict=True)))
 
-    # --8<-- [start:positional]
     def predict_one(self, row: Features) -> float:
         """切片から始めて、係数と入力の値を位置で組にして足す（途中の版）。"""
         total = self.intercept
         for coefficient, value in zip(self.coefficients.values(), row.values, strict=True):
             total += coefficient * value
         return total
-
-    # --8<-- [end:positional]
 
     def predict(self, rows: Sequence[Features]) -> list[float]:
         """行ごとに予測する。"""
