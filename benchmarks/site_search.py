@@ -24,7 +24,7 @@ from support.search import (
     CHROMIUM,
     ENGINES,
     chromium,
-    engine_misses,
+    engines_misses,
     query_sets,
 )
 from support.site import built_site, built_zensical_site
@@ -35,7 +35,7 @@ def main() -> None:
     sites = dict(zip(ENGINES, [built_site(), *[built_zensical_site()] * 2], strict=True))
     with chromium() as browser:
         chromium_version = browser.version
-        misses = {engine: engine_misses(browser, engine, sites[engine], sets) for engine in ENGINES}
+        misses = engines_misses(browser, sites, sets)
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"日時: {now}、Chromium {chromium_version}（{CHROMIUM}）")
     print(f"Python {platform.python_version()}、", end="")

@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -257,6 +257,21 @@ def start_zensical_search(page: Page, base: str) -> None:
     page.goto(base, wait_until="load")
     page.locator(".md-search__button").click()
     page.locator("dialog input[role=combobox]").fill("検索")
+    page.evaluate(WITHOUT_BLUR, NO_BLUR)
+
+
+NO_BLUR = "* { backdrop-filter: none !important; -webkit-backdrop-filter: none !important; }"
+"""背景のぼかしを消す CSS。Zensical の検索の窓（Shadow DOM の中）は後ろを blur(8px) でぼかすので、
+ヘッドレスの Chromium では結果を描き直すたびに CPU を食う。変わるのは描き方だけ。"""
+WITHOUT_BLUR = """css => {
+    const roots = [...document.querySelectorAll("div")].map(e => e.shadowRoot).filter(r => r);
+    for (const root of [document.head, ...roots]) {
+        const style = document.createElement("style");
+        style.textContent = css;
+        root.append(style);
+    }
+}"""
+"""ページと、検索の窓のある Shadow DOM に NO_BLUR を足す（外の CSS は Shadow DOM に届かない）。"""
 
 
 def expect_status(page: Page, text: str | re.Pattern[str], timeout: float) -> None:
@@ -293,10 +308,11 @@ RESULTS_SETTLE_MS = 500
 POLL_MS = 50
 ZENSICAL_TIMEOUT_MS = 30_000
 """1 語の結果を並べ終えるまで待つ長さ。"""
-ZENSICAL_PAGES = 4
-"""Zensical の検索の窓を同時に開くページの数。1 語ごとに結果が落ち着くのを待つので、1 つのページで
-語を順に打つと待ち時間が積み重なる（2 つの Zensical で 3 分近く）。ページごとに別の語を打てば、
-待つ時間が重なる。"""
+ZENSICAL_PAGES = 2
+"""1 つの Zensical の検索につき、検索の窓を同時に開くページの数。1 語ごとに結果が落ち着くのを
+待つので、1 つのページで語を順に打つと待ち時間が積み重なる（2 つの Zensical で 3 分近く）。
+ページごとに別の語を打てば、待つ時間が重なる。2 つの Zensical を同時に比べるので、開くのは
+合わせて 4 枚。索引はページごとに組むので、ページを増やせばその分の CPU を使う。"""
 
 
 def type_query(page: Page, query: str, timeout: float = ZENSICAL_TIMEOUT_MS) -> None:
@@ -341,36 +357,48 @@ class Waiting:
         return None
 
 
-def zensical_misses(
-    pages: list[Page], base: str, sets: dict[str, QuerySet]
-) -> dict[str, dict[str, tuple[str, ...]]]:
-    """検索の窓を開いた pages に語を 1 つずつ配り、組ごとに 1 位を外した語と上位 3 ページを返す。
+Misses = dict[str, dict[str, tuple[str, ...]]]
+"""組ごとに、1 位を外した語と、その上位 3 ページ（何も出なければ空）。"""
 
-    1 つのページでは 1 語ずつ、並べ終えるのを待つ（Waiting.poll）。ページごとに別の語を打つので、
-    待つ時間が重なる。
+
+def zensical_misses(
+    windows: dict[str, tuple[str, list[Page]]], sets: dict[str, QuerySet]
+) -> dict[str, Misses]:
+    """検索ごとの (サイトの URL, 検索の窓を開いたページ) から、検索ごとに 1 位を外した語を返す。
+
+    どの検索にもすべての語を打つ。語はその検索のページに 1 つずつ配り、1 つのページでは 1 語ずつ
+    並べ終えるのを待つ（Waiting.poll）。ページごとに別の語を打つので、待つ時間が重なる。
     """
-    jobs = deque((name, query) for name, words in sets.items() for query in words)
-    found: dict[tuple[str, str], list[str]] = {}
-    idle = list(pages)
-    waiting: dict[tuple[str, str], Waiting] = {}
-    while jobs or waiting:
-        while idle and jobs:
-            page, job = idle.pop(), jobs.popleft()
-            type_query(page, job[1])
-            waiting[job] = Waiting(page, job[1])
+    jobs = {
+        engine: deque((name, query) for name, words in sets.items() for query in words)
+        for engine in windows
+    }
+    idle = {engine: list(pages) for engine, (_, pages) in windows.items()}
+    found: dict[tuple[str, str, str], list[str]] = {}
+    waiting: dict[tuple[str, str, str], Waiting] = {}
+    anyone = next(iter(windows.values()))[1][0]
+    while any(jobs.values()) or waiting:
+        for engine in windows:
+            while idle[engine] and jobs[engine]:
+                page, (name, query) = idle[engine].pop(), jobs[engine].popleft()
+                type_query(page, query)
+                waiting[engine, name, query] = Waiting(page, query)
         for job, state in list(waiting.items()):
-            if (result := state.poll(base)) is not None:
+            if (result := state.poll(windows[job[0]][0])) is not None:
                 found[job] = result
-                idle.append(waiting.pop(job).page)
+                idle[job[0]].append(waiting.pop(job).page)
         if waiting:
-            pages[0].wait_for_timeout(POLL_MS)
+            anyone.wait_for_timeout(POLL_MS)
     return {
-        name: {
-            query: tuple(found[name, query][:3])
-            for query, allowed in words.items()
-            if not found[name, query] or found[name, query][0] not in allowed
+        engine: {
+            name: {
+                query: tuple(found[engine, name, query][:3])
+                for query, allowed in words.items()
+                if not found[engine, name, query] or found[engine, name, query][0] not in allowed
+            }
+            for name, words in sets.items()
         }
-        for name, words in sets.items()
+        for engine in windows
     }
 
 
@@ -390,33 +418,59 @@ def first_misses(
     return misses
 
 
-def engine_misses(
-    browser: Browser, engine: str, site: Path, sets: dict[str, QuerySet]
-) -> dict[str, dict[str, tuple[str, ...]]]:
-    """engine（ENGINES の 1 つ）の検索で site を開き、組ごとに 1 位を外した語と上位 3 ページ。
+def engines_misses(
+    browser: Browser, sites: dict[str, Path], sets: dict[str, QuerySet]
+) -> dict[str, Misses]:
+    """検索（ENGINES のどれか）ごとにそのサイトを開き、組ごとに 1 位を外した語と上位 3 ページ。
 
-    Zensical は ZENSICAL_PAGES 枚のページで語を手分けして打つ（zensical_misses）。
+    Material は 1 枚のページで語を順に打つ。Zensical はどちらの区切りも同時に開き、それぞれ
+    ZENSICAL_PAGES 枚のページで語を手分けして打つ（zensical_misses）。索引を組むのも、すべての
+    ページで同時に。
     """
-    if engine not in ENGINES:
-        raise ValueError(f"知らない検索です: {engine}（{', '.join(ENGINES)} のどれか）")
-    with tempfile.TemporaryDirectory(prefix="zensical-plain-") as scratch:
-        if engine == ENGINES[2]:
-            site = with_plain_separator(site, Path(scratch) / "site")
-        count = 1 if engine == ENGINES[0] else ZENSICAL_PAGES
-        with served(site) as base:
-            pages = [browser.new_page() for _ in range(count)]
-            try:
-                if engine == ENGINES[0]:
-                    open_material_search(pages[0], base)
-                    return {
-                        name: first_misses(material_results, pages[0], base, words)
-                        for name, words in sets.items()
-                    }
-                for page in pages:  # 索引を組むのは、すべてのページで同時に
-                    start_zensical_search(page, base)
-                for page in pages:
-                    expect_status(page, ZENSICAL_STATUS, LOADING_TIMEOUT_MS)
-                return zensical_misses(pages, base, sets)
-            finally:
-                for page in pages:
-                    page.close()
+    unknown = [engine for engine in sites if engine not in ENGINES]
+    if unknown:
+        raise ValueError(f"知らない検索です: {unknown}（{', '.join(ENGINES)} のどれか）")
+    misses: dict[str, Misses] = {}
+    with tempfile.TemporaryDirectory(prefix="zensical-plain-") as scratch, ExitStack() as stack:
+        if ENGINES[0] in sites:
+            misses[ENGINES[0]] = material_misses(browser, sites[ENGINES[0]], sets)
+        windows: dict[str, tuple[str, list[Page]]] = {}
+        for engine in [engine for engine in ENGINES[1:] if engine in sites]:
+            site = sites[engine]
+            if engine == ENGINES[2]:
+                site = with_plain_separator(site, Path(scratch) / "site")
+            windows[engine] = (stack.enter_context(served(site)), [])
+            for _ in range(ZENSICAL_PAGES):
+                windows[engine][1].append(page := browser.new_page())
+                stack.callback(page.close)
+        if windows:
+            open_zensical_windows(windows)
+            misses.update(zensical_misses(windows, sets))
+    return {engine: misses[engine] for engine in sites}
+
+
+def open_zensical_windows(windows: dict[str, tuple[str, list[Page]]]) -> None:
+    """どのページでも Zensical の検索の窓を開き、索引を読み終えるまで待つ。
+
+    索引はページごとにブラウザの中で組むので、先にすべてのページで開いてから待つ（組む時間が重なる）。
+    """
+    for base, pages in windows.values():
+        for page in pages:
+            start_zensical_search(page, base)
+    for _, pages in windows.values():
+        for page in pages:
+            expect_status(page, ZENSICAL_STATUS, LOADING_TIMEOUT_MS)
+
+
+def material_misses(browser: Browser, site: Path, sets: dict[str, QuerySet]) -> Misses:
+    """Material の検索で site を開き、組ごとに 1 位を外した語と上位 3 ページ。"""
+    with served(site) as base:
+        page = browser.new_page()
+        try:
+            open_material_search(page, base)
+            return {
+                name: first_misses(material_results, page, base, words)
+                for name, words in sets.items()
+            }
+        finally:
+            page.close()
