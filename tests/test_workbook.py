@@ -258,10 +258,13 @@ def test_benchは中身を作り直しても同じプロセスで動かし前の
 ) -> None:
     monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
     run = workbook.Run(tests=("tests",), extra_options=("--continue-on-collection-errors",))
-    profile = "import os\n\ndef test_profile() -> None:\n"
+    profile = "import gc, os, sys\n\ndef test_profile() -> None:\n"
     profile += "    assert os.environ['HYPOTHESIS_PROFILE'] == 'replay'\n"
+    # fork する前に読み込んだモジュールがあり、親のオブジェクトはごみ集めの対象から外れている
+    profile += "    assert 'colorsys' in sys.modules\n"
+    profile += "    assert gc.get_freeze_count() > 0\n"
 
-    with replay.Bench() as bench:
+    with replay.Bench(preload=("colorsys",)) as bench:
         small_workspace(bench.fresh())
         first = bench.driver.run(run)
         process = bench.driver.process

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import gc
 import importlib
 import importlib.machinery
 import importlib.metadata
@@ -74,7 +75,17 @@ def answer(request: dict[str, Any], root: Path, cache: CompileCache, answers: IO
 
 
 PRELOADED = ("numpy", "pandas")
-"""fork する前に読み込んでおく、練習用フォルダのテストがどの章でも読み込むライブラリ。"""
+"""fork する前に読み込んでおく、練習用フォルダのテストがどの章でも読み込むライブラリ。
+
+環境変数 REPLAY_PRELOAD があれば、そこに空白で区切って並べたモジュールを代わりに読み込む
+（replay.Bench が章のテストの読み込むライブラリを並べて渡す）。
+"""
+
+
+def preloaded_names() -> tuple[str, ...]:
+    """fork する前に読み込むモジュールの名前。"""
+    names = os.environ.get("REPLAY_PRELOAD")
+    return PRELOADED if names is None else tuple(names.split())
 
 
 @functools.cache
@@ -91,7 +102,7 @@ def preload() -> None:
         stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
         stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
         pytest.main([*PYTEST_OPTIONS, "--collect-only", empty], plugins=[OutcomeCollector()])
-    for name in PRELOADED:
+    for name in preloaded_names():
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
 
@@ -103,8 +114,14 @@ def fork_and_wait(root: Path, cache: CompileCache, requests: IO[str], answers: I
     テストが残したもの（読み込んだライブラリの中の登録など）を見ない。親は子が終わるのを待つ
     あいだ標準入力を読まないので、指示はすべて子に届く（指示は答えを待ってから次を送る）。
     子が答えずに終わったら、親も終わる（Driver は標準エラーを添えて失敗にする）。
+
+    fork する前に、親が持っているオブジェクトをごみ集めの対象から外す（gc.freeze）。子のごみ集めは
+    読み込み済みのライブラリのオブジェクトをたどらず、たどるときに書き換える参照の数のせいで
+    親と分け合っているメモリのページを写すことも減る。
     """
     answers.flush()
+    gc.collect()
+    gc.freeze()
     pid = os.fork()
     if pid == 0:
         status = 1
@@ -225,6 +242,26 @@ class OutcomeCollector:
         config.stash[gc_collect_iterations_key] = 0
 
 
+@functools.cache
+def native_interrupt_report() -> object:
+    """pytest のプラグイン。集める段階の失敗で止まった理由を、短い形（native）で作らせる。
+
+    pytest は止まると（Interrupted: 1 error during collection）、止めた例外の traceback を長い形で
+    作る。pytest の大きなソースファイルを項目ごとに構文解析するので、import に失敗する Red の
+    一歩では pytest の時間の 3 分の 1 ほどになる。画面に出すのはそのうちの最後の 1 行（止まった
+    理由）だけで、その行は native の形でも同じになる。
+    """
+    import pytest  # noqa: PLC0415
+
+    class NativeInterruptReport:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
+            """端末の表示（terminalreporter）より先に、getrepr の形を native に決める。"""
+            excinfo.getrepr = functools.partial(excinfo.getrepr, style="native")
+
+    return NativeInterruptReport()
+
+
 def run_pytest(workspace: Path, arguments: list[str]) -> dict[str, Any]:
     """このプロセスの中で pytest を 1 回動かす。"""
     import pytest  # noqa: PLC0415
@@ -233,7 +270,11 @@ def run_pytest(workspace: Path, arguments: list[str]) -> dict[str, Any]:
     collector = OutcomeCollector()
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
-        exit_code = int(pytest.main([*PYTEST_OPTIONS, *arguments], plugins=[collector]))
+        exit_code = int(
+            pytest.main(
+                [*PYTEST_OPTIONS, *arguments], plugins=[collector, native_interrupt_report()]
+            )
+        )
     return {
         "exit_code": exit_code,
         "output": buffer.getvalue(),

@@ -294,6 +294,30 @@ def default_workers() -> int:
     return 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
 
 
+BENCH_PRELOAD = (
+    "numpy",
+    "pandas",
+    "scipy.stats",
+    "scipy.spatial.distance",
+    "scipy.special",
+    "scipy.optimize",
+    "sklearn.base",
+    "sklearn.metrics",
+    "sklearn.linear_model",
+    "sklearn.tree",
+    "sklearn.preprocessing",
+    "sklearn.model_selection",
+    "sklearn.pipeline",
+    "sklearn.ensemble",
+    "sklearn.decomposition",
+    "sklearn.compose",
+    "sklearn.cluster",
+    "sklearn.impute",
+    "matplotlib.figure",
+)
+"""Bench の driver が fork する前に読み込んでおくモジュール（章のテストと本のコードが読み込む）。"""
+
+
 class Bench:
     """練習用フォルダを置く 1 つの場所と、そこで pytest を動かす driver（with で使う）。
 
@@ -302,13 +326,21 @@ class Bench:
     残したものは見えず、python を起こして pytest などを読み込むのは 1 回で済む。テストが
     章のリプレイと check を続けて頼む。ここで動かす pytest には、どの回にも
     REPLAY_ENVIRONMENT を渡す。
+
+    driver は、最初に fork する前に preload のモジュール（既定は BENCH_PRELOAD）を読み込み、
+    fork のたびにそれまでのオブジェクトをごみ集めの対象から外す（driver.fork_and_wait）。
+    章ごとの子のプロセスは scikit-learn などを読み込み直さない。
     """
 
-    def __init__(self) -> None:
+    def __init__(self, preload: Sequence[str] = BENCH_PRELOAD) -> None:
         self.temporary = tempfile.TemporaryDirectory()
         self.workspace = Path(self.temporary.name) / "workspace"
         self.workspace.mkdir()
-        self.driver = Driver(self.workspace, run_environment=REPLAY_ENVIRONMENT)
+        self.driver = Driver(
+            self.workspace,
+            extra_environment={"REPLAY_PRELOAD": " ".join(preload)},
+            run_environment=REPLAY_ENVIRONMENT,
+        )
         self.forked = False
 
     def __enter__(self) -> Bench:
