@@ -63,10 +63,15 @@ def pdf(book_dir: Path) -> Path:
     return book_dir / PDF_NAME
 
 
+def require_tool(name: str) -> None:
+    """道具が無ければ、入れ方を添えて失敗にする。"""
+    if shutil.which(name) is None:
+        pytest.fail(f"{name} がありません（apt-get install poppler-utils epubcheck）")
+
+
 def run(*command: str) -> str:
     """poppler-utils などを動かし、標準出力を返す。"""
-    if shutil.which(command[0]) is None:
-        pytest.fail(f"{command[0]} がありません（apt-get install poppler-utils epubcheck）")
+    require_tool(command[0])
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
@@ -77,8 +82,7 @@ class Background:
     """
 
     def __init__(self, command: tuple[str, ...]) -> None:
-        if shutil.which(command[0]) is None:
-            pytest.fail(f"{command[0]} がありません（apt-get install poppler-utils epubcheck）")
+        require_tool(command[0])
         self.output = tempfile.TemporaryFile()  # noqa: SIM115  result で閉じる
         self.process = subprocess.Popen(command, stdout=self.output, stderr=subprocess.STDOUT)
 

@@ -242,12 +242,6 @@ def material_results(page: Page, base: str, query: str) -> list[str]:
     return site_paths(hrefs, base)
 
 
-def open_zensical_search(page: Page, base: str) -> None:
-    """Zensical の検索の窓を開き、索引を読み終えるまで待つ（窓は Shadow DOM の中にある）。"""
-    start_zensical_search(page, base)
-    expect_status(page, ZENSICAL_STATUS, LOADING_TIMEOUT_MS)
-
-
 def start_zensical_search(page: Page, base: str) -> None:
     """Zensical の検索の窓を開いて語を打つ（索引を読み終えるのは待たない）。
 
