@@ -107,7 +107,7 @@ def test_データが無ければtrainは1行の説明で終わる(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # python -m の入口（__main__.py）が呼ぶ main を、このプロセスで呼ぶ。
-    # 別のプロセスで動かすのは、上の記録の train と、起動の速さのテスト（test_cli_startup.py）
+    # python -m で別のプロセスに動かすのは、上の記録の再現の train（run_chapter15）
     monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
     assert main(["train", "--models", str(tmp_path)]) == 1
 
