@@ -7,12 +7,14 @@ from collections.abc import Callable
 
 import pandas as pd
 import pytest
-from conftest import OUTPUTS, Completed
+from conftest import OUTPUTS
 
 from getting_started_ml.chapter14.idiomatic import (
     library_report,
+    main,
     spending_frame,
 )
+from getting_started_ml.cli import run_chapter
 from getting_started_ml.numeric import format_fixed
 
 # --8<-- [end:header]
@@ -32,12 +34,13 @@ def test_pandasのroundは偶数丸めなので34708になる() -> None:
 
 @pytest.mark.data("Wholesale.csv")
 def test_ライブラリ版のコマンドも本と同じ行を表示する(
-    run_module: Callable[..., Completed], golden: Callable[[str], str]
+    capsys: pytest.CaptureFixture[str], golden: Callable[[str], str]
 ) -> None:
-    result = run_module("getting_started_ml.chapter14.idiomatic")
+    # 別のプロセスにせず、読み込み済みの pandas と scikit-learn をそのまま使う。
+    # python -m で動かしたときと同じく、run_chapter に main を渡す
+    assert run_chapter(main) == 0
 
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == golden("chapter14")
+    assert capsys.readouterr().out == golden("chapter14")
 
 
 # --8<-- [end:test-idiomatic]

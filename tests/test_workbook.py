@@ -540,31 +540,34 @@ def test_練習用フォルダのpytestの表示は画面の幅によらない(t
         f"def test_long() -> None:\n    raise AssertionError({reason!r})\n", encoding="utf-8"
     )
 
-    def run_at(columns: int) -> str:
-        environment = {**os.environ, "COLUMNS": str(columns), "PYTHONPATH": str(workspace / "src")}
-        environment.pop("CI", None)
-        completed = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-p",
-                "no:cacheprovider",
-                "-q",
-                "-rf",
-                "tests/test_long.py",
-            ],
-            cwd=workspace,
-            env=environment,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            check=False,
-        )
-        return workbook.normalise(completed.stdout, workspace)
+    # 幅ごとに新しいプロセスを起こす代わりに、1 つのプロセスで pytest.main を幅ごとに動かす。
+    # 回のあいだに練習用フォルダから読み込んだモジュール（conftest.py とテスト）を忘れさせるので、
+    # どの回も conftest.py を読み込み直す
+    script = (
+        "import os, sys, pytest\n"
+        "for columns in sys.argv[1:]:\n"
+        "    os.environ['COLUMNS'] = columns\n"
+        "    pytest.main(['-p', 'no:cacheprovider', '-q', '-rf', 'tests/test_long.py'])\n"
+        "    for name, module in list(sys.modules.items()):\n"
+        "        if (getattr(module, '__file__', None) or '').startswith(os.getcwd()):\n"
+        "            del sys.modules[name]\n"
+        "    print('@@ 次の幅 @@', flush=True)\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": str(workspace / "src")}
+    environment.pop("CI", None)
+    environment.pop("COLUMNS", None)
+    completed = subprocess.run(
+        [sys.executable, "-c", script, "80", "300"],
+        cwd=workspace,
+        env=environment,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    narrow, wide, rest = workbook.normalise(completed.stdout, workspace).split("@@ 次の幅 @@\n")
 
-    narrow, wide = run_at(80), run_at(300)
-
+    assert rest == "", completed.stderr
     assert narrow == wide
     assert f"FAILED tests/test_long.py::test_long - AssertionError: {reason}" in narrow
 
