@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,16 @@ def parsed(source: str) -> ast.Module:
     返した木は共有するので、書き換えない。
     """
     return ast.parse(source)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def forget_parsed_sources() -> Iterator[None]:
+    """このファイルのテストが終わったら、覚えた構文木（src だけで 30 MB ほど）を手放す。
+
+    残すと、後のテストのごみ集めが毎回それをたどる。
+    """
+    yield
+    parsed.cache_clear()
 
 
 def parse(path: Path) -> ast.Module:
