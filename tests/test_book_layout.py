@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,8 @@ NOT_A_TOPIC = re.compile(r"chapter|appendix|figure|sklearn|library|support|fixtu
 TEST_SUBJECTS = (r"chapter\d\d", r"appendix_[a-z]", *SHARED, *TOOLS, "site", "book")
 TEST_FILE = re.compile(rf"^test_({'|'.join(TEST_SUBJECTS)})(_[a-z0-9_]+)?\.py$")
 OUTPUT_FILE = re.compile(r"^(chapter\d\d|appendix_[a-z])(-[a-z0-9]+(-[a-z0-9]+)*)?\.txt$")
+FROM_TEST_MODULE = re.compile(r"\bfrom[\s\\]+test_")
+"""`from test_...` の import があり得るファイルの目印（無いファイルは構文解析しない）。"""
 
 
 def chapter_packages() -> list[str]:
@@ -60,6 +64,30 @@ def order_of(module: str) -> int:
     return 0
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """ソースの構文木。同じファイルを何度も読むので、中身ごとに 1 回だけ解析する。
+
+    返した木は共有するので、書き換えない。
+    """
+    return ast.parse(source)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def forget_parsed_sources() -> Iterator[None]:
+    """このファイルのテストが終わったら、覚えた構文木（src だけで 30 MB ほど）を手放す。
+
+    残すと、後のテストのごみ集めが毎回それをたどる。
+    """
+    yield
+    parsed.cache_clear()
+
+
+def parse(path: Path) -> ast.Module:
+    """ファイルの構文木（parsed の結果を共有する）。"""
+    return parsed(path.read_text(encoding="utf-8"))
+
+
 def module_name(path: Path) -> str:
     """src/getting_started_ml/chapter11/figures.py → chapter11.figures。"""
     parts = path.relative_to(PACKAGE_DIR).with_suffix("").parts
@@ -72,7 +100,7 @@ def imports_of(path: Path) -> list[tuple[str, tuple[str, ...]]]:
     関数の中の import も数える。`from getting_started_ml import chapter12` は chapter12 を読み込む。
     """
     found: list[tuple[str, tuple[str, ...]]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             if node.module == "getting_started_ml":
                 found += [(alias.name, ()) for alias in node.names]
@@ -93,7 +121,7 @@ def declared_names(package: str) -> set[str]:
     init = PACKAGE_DIR / package / "__init__.py"
     if not init.exists():
         return set()
-    tree = ast.parse(init.read_text(encoding="utf-8"))
+    tree = parse(init)
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
@@ -144,7 +172,7 @@ def init_problems(package: str) -> list[str]:
         return []
     imported: set[str] = set()
     problems = []
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in parse(path).body:
         if isinstance(node, ast.ImportFrom) and node.module == "__future__":
             continue
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
@@ -171,7 +199,7 @@ def defined_names(path: Path) -> set[str]:
     型変数（T = TypeVar("T")）は型を書くための道具なので数えない。
     """
     names: set[str] = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in parse(path).body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(node.name)
         elif isinstance(node, ast.Assign) and not is_type_variable(node.value):
@@ -262,7 +290,10 @@ def test_テストのファイルは主題の名前で始まる() -> None:
 def test_テストはほかのテストのファイルを読み込まない() -> None:
     problems = []
     for path in sorted(TESTS_DIR.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        source = path.read_text(encoding="utf-8")
+        if not FROM_TEST_MODULE.search(source):
+            continue
+        for node in ast.walk(parsed(source)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("test_"):
                 problems.append(f"{path.name} → {node.module}")
     assert problems == []
@@ -301,6 +332,8 @@ def test_決まりに合わないものは見つかる(tmp_path: Path) -> None:
     assert not OUTPUT_FILE.match("chapter08_sklearn.txt")
     assert OUTPUT_FILE.match("chapter08-idiomatic.txt")
     assert NOT_A_TOPIC.search("confusion_figure")
+    assert FROM_TEST_MODULE.search("from \\\n    test_chapter08 import fitted\n")
+    assert not FROM_TEST_MODULE.search("from support.figures import assert_same_numbers\n")
     module = tmp_path / "topic.py"
     module.write_text(
         'T = TypeVar("T")\nLIMIT = 3\nRows: TypeAlias = list[int]\n'
