@@ -102,9 +102,32 @@ def preload() -> None:
         stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
         stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
         pytest.main([*PYTEST_OPTIONS, "--collect-only", empty], plugins=[OutcomeCollector()])
+        build_unicode_table(Path(empty))
     for name in preloaded_names():
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+
+
+def build_unicode_table(directory: Path) -> None:
+    """hypothesis の文字の表を、このプロセスの中に作っておく（fork した子が受け継ぐ）。
+
+    hypothesis は、文字列の例を初めて作るとき、Unicode の分類ごとの文字の範囲と、UTF-8 で
+    書ける文字の範囲（st.text の既定の文字）の表を、作業フォルダの .hypothesis から読む。無ければ
+    111 万あまりの文字をすべて調べて作り、そこに書く。練習用フォルダは章ごとに空にするので、
+    文字列の性質のテストのある章では、子が章ごとに作り直していた（1 回 1 秒ほど）。作るときに
+    書くファイルは directory（練習用フォルダの外）に置かせる。hypothesis が無ければ何もしない。
+    """
+    try:
+        from hypothesis import configuration  # noqa: PLC0415
+        from hypothesis.internal import charmap  # noqa: PLC0415
+    except ImportError:
+        return
+    configuration.set_hypothesis_home_dir(directory)
+    try:
+        charmap.charmap()
+        charmap.intervals_from_codec("utf-8")
+    finally:
+        configuration.set_hypothesis_home_dir(None)
 
 
 def fork_and_wait(root: Path, cache: CompileCache, requests: IO[str], answers: IO[str]) -> None:
