@@ -263,6 +263,10 @@ def test_benchは中身を作り直しても同じプロセスで動かし前の
     # fork する前に読み込んだモジュールがあり、親のオブジェクトはごみ集めの対象から外れている
     profile += "    assert 'colorsys' in sys.modules\n"
     profile += "    assert gc.get_freeze_count() > 0\n"
+    # hypothesis の文字の表（文字列の例に使う）も、子が作り直さずに親から受け継いでいる
+    profile += "    from hypothesis.internal import charmap\n"
+    profile += "    assert charmap._charmap is not None\n"
+    profile += "    assert charmap.intervals_from_codec.cache_info().currsize == 1\n"
 
     with replay.Bench(preload=("colorsys",)) as bench:
         small_workspace(bench.fresh())

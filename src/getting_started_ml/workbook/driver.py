@@ -56,7 +56,7 @@ def serve(workspace: str, book_src: str) -> None:
     while line := requests.readline():
         request = json.loads(line)
         if request.get("fork"):
-            preload()
+            preload(Path(book_src).parent / ".hypothesis")
             fork_and_wait(root, cache, requests, answers)
         else:
             answer(request, root, cache, answers)
@@ -89,12 +89,13 @@ def preloaded_names() -> tuple[str, ...]:
 
 
 @functools.cache
-def preload() -> None:
+def preload(hypothesis_home: Path) -> None:
     """空のフォルダで pytest を 1 回（集めるだけ）動かし、PRELOADED を読み込む（一度だけ）。
 
     pytest とそのプラグイン（hypothesis など）は、pytest 自身に読み込ませる（先に import すると、
     pytest がプラグインの assert を書き換えられないと警告する）。練習用フォルダのテストは
-    動かさない。
+    動かさない。hypothesis の文字の表も読んでおく（build_unicode_table。hypothesis_home は
+    本のリポジトリの .hypothesis）。
     """
     import pytest  # noqa: PLC0415
 
@@ -102,9 +103,33 @@ def preload() -> None:
         stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
         stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
         pytest.main([*PYTEST_OPTIONS, "--collect-only", empty], plugins=[OutcomeCollector()])
+        build_unicode_table(hypothesis_home)
     for name in preloaded_names():
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+
+
+def build_unicode_table(directory: Path) -> None:
+    """hypothesis の文字の表を、このプロセスの中に作っておく（fork した子が受け継ぐ）。
+
+    hypothesis は、文字列の例を初めて作るとき、Unicode の分類ごとの文字の範囲と、UTF-8 で
+    書ける文字の範囲（st.text の既定の文字）の表を、作業フォルダの .hypothesis から読む。無ければ
+    111 万あまりの文字をすべて調べて作り、そこに書く。練習用フォルダは章ごとに空にするので、
+    文字列の性質のテストのある章では、子が章ごとに作り直していた（1 回 1 秒ほど）。ここでは表を
+    directory（本のリポジトリの .hypothesis。本のテストが同じ表を置く場所）から読み、無ければ作って
+    そこに書く。hypothesis が無ければ何もしない。
+    """
+    try:
+        from hypothesis import configuration  # noqa: PLC0415
+        from hypothesis.internal import charmap  # noqa: PLC0415
+    except ImportError:
+        return
+    configuration.set_hypothesis_home_dir(directory)
+    try:
+        charmap.charmap()
+        charmap.intervals_from_codec("utf-8")
+    finally:
+        configuration.set_hypothesis_home_dir(None)
 
 
 def fork_and_wait(root: Path, cache: CompileCache, requests: IO[str], answers: IO[str]) -> None:
