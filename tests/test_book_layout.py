@@ -40,7 +40,7 @@ NOT_A_TOPIC = re.compile(r"chapter|appendix|figure|sklearn|library|support|fixtu
 TEST_SUBJECTS = (r"chapter\d\d", r"appendix_[a-z]", *SHARED, *TOOLS, "site", "book")
 TEST_FILE = re.compile(rf"^test_({'|'.join(TEST_SUBJECTS)})(_[a-z0-9_]+)?\.py$")
 OUTPUT_FILE = re.compile(r"^(chapter\d\d|appendix_[a-z])(-[a-z0-9]+(-[a-z0-9]+)*)?\.txt$")
-FROM_TEST_MODULE = re.compile(r"\bfrom[\s\\]+test_")
+FROM_TEST_MODULE = re.compile(r"\bfrom[\s\\]+\.*test_")
 """`from test_...` の import があり得るファイルの目印（無いファイルは構文解析しない）。"""
 
 
@@ -333,6 +333,7 @@ def test_決まりに合わないものは見つかる(tmp_path: Path) -> None:
     assert OUTPUT_FILE.match("chapter08-idiomatic.txt")
     assert NOT_A_TOPIC.search("confusion_figure")
     assert FROM_TEST_MODULE.search("from \\\n    test_chapter08 import fitted\n")
+    assert FROM_TEST_MODULE.search("from .test_chapter08 import fitted\n")
     assert not FROM_TEST_MODULE.search("from support.figures import assert_same_numbers\n")
     module = tmp_path / "topic.py"
     module.write_text(
