@@ -85,10 +85,18 @@ def site(session: nox.Session) -> None:
     """組み立てたサイトを調べ、ブラウザで開くテスト（pytest -m site）。docs の後に動かす。
 
     ML_SITE_DIR・ML_ZENSICAL_SITE_DIR があれば組み立て直さずにそれを開く（.ci/run がそうする）。
+    テストの長さの差が大きい（Zensical の検索の比べが飛び抜けて長い）ので、先に手の空いた
+    ワーカーがほかのワーカーの残りを引き取る worksteal で配る。
     """
     environment = data_environment(os.environ)
     session.run(
-        tool("pytest"), "-m", "site", "--numprocesses=auto", *session.posargs, env=environment
+        tool("pytest"),
+        "-m",
+        "site",
+        "--numprocesses=auto",
+        "--dist=worksteal",
+        *session.posargs,
+        env=environment,
     )
 
 

@@ -129,6 +129,19 @@ def test_カバレッジは別のセッションで測る(monkeypatch: pytest.Mo
     assert options["env"] == {"ML_DATA_DIR": "/books/data"}
 
 
+def test_site_は手の空いたワーカーが残りのテストを引き取る(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ML_DATA_DIR", raising=False)
+    monkeypatch.delenv("ML_REQUIRE_DATA", raising=False)
+    session = RecordingSession()
+
+    load_noxfile().site(session)
+
+    [(tool, options)] = session.calls
+    assert tool == "pytest"
+    assert arguments_of(options)[:2] == ["-m", "site"]
+    assert "--dist=worksteal" in arguments_of(options)
+
+
 def test_all_は速い検査から順に_lint_type_docs_test_site_replay_reader_を動かす() -> None:
     session = RecordingSession()
 
