@@ -33,7 +33,21 @@ from pathlib import Path
 from typing import IO, Any
 
 PACKAGE = "getting_started_ml"
-PYTEST_OPTIONS = ("-p", "no:cacheprovider", "-q", "--tb=line", "-rfE", "--no-header")
+UNUSED_PLUGINS = (
+    *("cacheprovider", "doctest", "junitxml", "pastebin", "setuponly", "setupplan", "stepwise"),
+    *("legacypath", "subtests", "debugging", "faulthandler"),
+    *("xdist", "xdist.looponfail", "pytest_cov", "anyio", "platformdirs"),
+)
+"""練習用フォルダのテストが使わない pytest のプラグイン（pytest 自身のものと、入っているもの）。
+
+pytest.main は 1 回ごとにプラグインを登録し直し、fixture を探して中身をたどる。使わないものを
+外すと、一歩の pytest が軽くなる。どれも、頼まれなければ（--doctest-modules・--junitxml・--pdb・
+tmpdir や subtests の fixture・-n など）結果にも表示にも出てこない。
+"""
+PYTEST_OPTIONS = (
+    *(option for name in UNUSED_PLUGINS for option in ("-p", f"no:{name}")),
+    *("-q", "--tb=line", "-rfE", "--no-header"),
+)
 SKIPPED_NAMES = {"__pycache__", ".hypothesis", ".pytest_cache", ".venv", ".mypy_cache"}
 
 
