@@ -195,6 +195,23 @@ def test_共通の部品で描いても手で書いた図と同じバイト列�
     assert with_helpers == by_hand
 
 
+def test_tight_layoutの済んだ図は1度だけ描いて保存し_同じバイト列になる() -> None:
+    draws: list[object] = []
+    with figures.load_matplotlib().rc_context(figures.svg_settings(CREATOR)):
+        kept = draw_by_hand()  # tight_layout の後の何もしない配置の置き場所が残っている
+    kept.canvas.mpl_connect("draw_event", draws.append)
+
+    def draw() -> Figure:
+        figure = draw_by_hand()
+        figure.canvas.mpl_connect("draw_event", draws.append)
+        return figure
+
+    shared = figures.figure_svg(draw, "試しの図", DATA, CREATOR)
+    assert len(draws) == 1
+    assert figures.svg_text(kept, "試しの図", DATA, CREATOR) == shared
+    assert len(draws) == 3  # 置き場所が残っていると、配置のためだけにもう 1 度描く
+
+
 def test_redrawは図のフォルダに描きリポジトリからの道を示す(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
