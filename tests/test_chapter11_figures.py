@@ -160,18 +160,31 @@ FOLD_EXAMPLE = FoldScoreData(
 )
 
 
-def test_描いた数値を_SVG_に埋め込んで読み出せる() -> None:
-    assert embedded_data(roc_svg(ROC_EXAMPLE)) == ROC_EXAMPLE
-    assert embedded_data(fold_scores_svg(FOLD_EXAMPLE)) == FOLD_EXAMPLE
+@pytest.fixture(scope="module")
+def roc_example_svg() -> str:
+    """ROC_EXAMPLE を描いた SVG（モジュールで 1 度だけ描き、描いたものを読むテストが使い回す）。"""
+    return roc_svg(ROC_EXAMPLE)
 
 
-def test_描き直しても同じバイト列になる() -> None:
-    first = fold_scores_svg(FOLD_EXAMPLE)
+@pytest.fixture(scope="module")
+def fold_example_svg() -> str:
+    """FOLD_EXAMPLE を描いた SVG（同じく 1 度だけ描く）。"""
+    return fold_scores_svg(FOLD_EXAMPLE)
 
-    assert fold_scores_svg(FOLD_EXAMPLE) == first
-    assert roc_svg(ROC_EXAMPLE) == roc_svg(ROC_EXAMPLE)
-    assert "<dc:date>" not in first
-    assert "Matplotlib v" not in first
+
+def test_描いた数値を_SVG_に埋め込んで読み出せる(
+    roc_example_svg: str, fold_example_svg: str
+) -> None:
+    assert embedded_data(roc_example_svg) == ROC_EXAMPLE
+    assert embedded_data(fold_example_svg) == FOLD_EXAMPLE
+
+
+def test_描き直しても同じバイト列になる(roc_example_svg: str, fold_example_svg: str) -> None:
+    # どちらも同じプロセスで新しく描き直したものと比べる
+    assert fold_scores_svg(FOLD_EXAMPLE) == fold_example_svg
+    assert roc_svg(ROC_EXAMPLE) == roc_example_svg
+    assert "<dc:date>" not in fold_example_svg
+    assert "Matplotlib v" not in fold_example_svg
 
 
 def test_数値の埋め込まれていない_SVG_は失敗にする() -> None:
