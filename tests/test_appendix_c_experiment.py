@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import runpy
 from collections.abc import Callable
 from pathlib import Path
 
@@ -147,12 +148,20 @@ def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[st
 # --8<-- [end:test-command]
 
 
-def test_データが無ければ1行の説明で終わる(run_module: RunModule, tmp_path: Path) -> None:
-    result = run_module("getting_started_ml.appendix_c", env={"ML_DATA_DIR": str(tmp_path)})
-    assert result.returncode == 1
-    assert "Survived.csv" in result.stderr
-    assert "Traceback" not in result.stderr
-    assert result.stdout == ""
+def test_データが無ければ1行の説明で終わる(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # python -m と同じ入口（__main__.py）を、別のプロセスを起こさずにこのプロセスで動かす。
+    # 別のプロセスで動かして終了コードと 1 行の説明を確かめるのは tests/test_cli_startup.py
+    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("getting_started_ml.appendix_c", run_name="__main__")
+    captured = capsys.readouterr()
+
+    assert exited.value.code == 1
+    assert "Survived.csv" in captured.err
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
 
 
 # --8<-- [start:test-idiomatic]

@@ -29,16 +29,20 @@ EXAMPLE = PredictionData(
 # --8<-- [end:header]
 
 
-def test_描いた数値を_SVG_に埋め込んで読み出せる() -> None:
-    assert embedded_data(predictions_svg(EXAMPLE)) == EXAMPLE
+@pytest.fixture(scope="module")
+def example_svg() -> str:
+    """EXAMPLE を描いた SVG（モジュールで 1 度だけ描き、描いたものを読むテストが使い回す）。"""
+    return predictions_svg(EXAMPLE)
 
 
-def test_描き直しても同じバイト列になる() -> None:
-    first = predictions_svg(EXAMPLE)
+def test_描いた数値を_SVG_に埋め込んで読み出せる(example_svg: str) -> None:
+    assert embedded_data(example_svg) == EXAMPLE
 
-    assert predictions_svg(EXAMPLE) == first
-    assert "<dc:date>" not in first
-    assert "getting_started_ml.chapter09.figures" in first
+
+def test_描き直しても同じバイト列になる(example_svg: str) -> None:
+    assert predictions_svg(EXAMPLE) == example_svg  # 同じプロセスで新しく描き直したもの
+    assert "<dc:date>" not in example_svg
+    assert "getting_started_ml.chapter09.figures" in example_svg
 
 
 def test_例の_R2_は定義どおり() -> None:

@@ -74,14 +74,18 @@ def test_描く回は先が密で最初と最後を含む() -> None:
     assert plotted_epochs(3) == [0, 1, 2]
 
 
-def test_描いた数値をSVGに埋め込んで読み出せる() -> None:
+@pytest.fixture(scope="module")
+def loss_example_svg() -> str:
+    """LOSS_EXAMPLE を描いた SVG（モジュールで 1 度だけ描き、描いたものを読むテストが使い回す）。"""
+    return loss_svg(LOSS_EXAMPLE)
+
+
+def test_描いた数値をSVGに埋め込んで読み出せる(loss_example_svg: str) -> None:
     assert embedded_data(importances_svg(IMPORTANCE_EXAMPLE)) == IMPORTANCE_EXAMPLE
-    assert embedded_data(loss_svg(LOSS_EXAMPLE)) == LOSS_EXAMPLE
+    assert embedded_data(loss_example_svg) == LOSS_EXAMPLE
 
 
-def test_描き直しても同じバイト列になる() -> None:
-    first = loss_svg(LOSS_EXAMPLE)
-
-    assert loss_svg(LOSS_EXAMPLE) == first
-    assert "<dc:date>" not in first
-    assert "Matplotlib v" not in first
+def test_描き直しても同じバイト列になる(loss_example_svg: str) -> None:
+    assert loss_svg(LOSS_EXAMPLE) == loss_example_svg  # 同じプロセスで新しく描き直したもの
+    assert "<dc:date>" not in loss_example_svg
+    assert "Matplotlib v" not in loss_example_svg

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import runpy
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import Completed
 from support.chapter13 import mixed_rows
 
 from getting_started_ml.chapter02 import Table
@@ -310,10 +309,16 @@ def test_表でないものや無い列は前処理の入口で名前を書い�
 
 
 def test_データが無ければ1行の説明で終わる(
-    run_module: Callable[..., Completed], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    result = run_module("getting_started_ml.chapter13", env={"ML_DATA_DIR": str(tmp_path)})
-    assert result.returncode == 1
-    assert "Boston.csv" in result.stderr
-    assert "Traceback" not in result.stderr
-    assert result.stdout == ""
+    # python -m と同じ入口（__main__.py）を、別のプロセスを起こさずにこのプロセスで動かす。
+    # 別のプロセスで動かして終了コードと 1 行の説明を確かめるのは tests/test_cli_startup.py
+    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("getting_started_ml.chapter13", run_name="__main__")
+    captured = capsys.readouterr()
+
+    assert exited.value.code == 1
+    assert "Boston.csv" in captured.err
+    assert "Traceback" not in captured.err
+    assert captured.out == ""

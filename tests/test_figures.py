@@ -46,16 +46,23 @@ def svg_of(data: dict[str, Any] = DATA, creator: str = CREATOR) -> str:
     return figures.figure_svg(draw, "試しの図", data, creator)
 
 
-def test_同じ図を2度描くと同じバイト列になる() -> None:
-    assert svg_of().encode("utf-8") == svg_of().encode("utf-8")
+@pytest.fixture(scope="module")
+def small_svg() -> str:
+    """svg_of() で描いた SVG（モジュールで 1 度だけ描き、描いたものを読むテストが使い回す）。"""
+    return svg_of()
 
 
-def test_描いた数値は埋め込んだとおりに読み戻せる() -> None:
-    assert figures.embedded_data(svg_of()) == DATA
+def test_同じ図を2度描くと同じバイト列になる(small_svg: str) -> None:
+    # フィクスチャが描いたものと、同じプロセスで新しく描き直したもの
+    assert svg_of().encode("utf-8") == small_svg.encode("utf-8")
 
 
-def test_日時を書かず題と描いたモジュールの名前を書く() -> None:
-    metadata = ElementTree.fromstring(svg_of()).find(f".//{DC}creator/..")
+def test_描いた数値は埋め込んだとおりに読み戻せる(small_svg: str) -> None:
+    assert figures.embedded_data(small_svg) == DATA
+
+
+def test_日時を書かず題と描いたモジュールの名前を書く(small_svg: str) -> None:
+    metadata = ElementTree.fromstring(small_svg).find(f".//{DC}creator/..")
     assert metadata is not None
 
     assert metadata.find(f"{DC}date") is None
@@ -63,15 +70,13 @@ def test_日時を書かず題と描いたモジュールの名前を書く() ->
     assert metadata.findtext(f"{DC}creator/*/{DC}title") == CREATOR
 
 
-def test_文字は曲線にして描くので読む側にフォントが要らない() -> None:
-    svg = svg_of()
-
-    assert re.search(r"<text[ >]", svg) is None
-    assert "<path" in svg
+def test_文字は曲線にして描くので読む側にフォントが要らない(small_svg: str) -> None:
+    assert re.search(r"<text[ >]", small_svg) is None
+    assert "<path" in small_svg
 
 
-def test_描いたモジュールが違えば識別子も違う() -> None:
-    first, second = svg_of(creator="a"), svg_of(creator="b")
+def test_描いたモジュールが違えば識別子も違う(small_svg: str) -> None:
+    first, second = small_svg, svg_of(creator="b")
 
     assert first != second
     assert figures.embedded_data(first) == figures.embedded_data(second)
@@ -193,6 +198,23 @@ def test_共通の部品で描いても手で書いた図と同じバイト列�
     with_helpers = figures.figure_svg(draw_with_helpers, "試しの図", DATA, CREATOR)
 
     assert with_helpers == by_hand
+
+
+def test_tight_layoutの済んだ図は1度だけ描いて保存し_同じバイト列になる() -> None:
+    draws: list[object] = []
+    with figures.load_matplotlib().rc_context(figures.svg_settings(CREATOR)):
+        kept = draw_by_hand()  # tight_layout の後の何もしない配置の置き場所が残っている
+    kept.canvas.mpl_connect("draw_event", draws.append)
+
+    def draw() -> Figure:
+        figure = draw_by_hand()
+        figure.canvas.mpl_connect("draw_event", draws.append)
+        return figure
+
+    shared = figures.figure_svg(draw, "試しの図", DATA, CREATOR)
+    assert len(draws) == 1
+    assert figures.svg_text(kept, "試しの図", DATA, CREATOR) == shared
+    assert len(draws) == 3  # 置き場所が残っていると、配置のためだけにもう 1 度描く
 
 
 def test_redrawは図のフォルダに描きリポジトリからの道を示す(

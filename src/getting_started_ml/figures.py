@@ -135,9 +135,18 @@ def embedded_data(svg: str) -> Any:
 def figure_svg(
     draw: Callable[[], Figure], title: str, data: Mapping[str, Any], creator: str
 ) -> str:
-    """同じ設定の下で draw で図を描き、SVG にする。"""
+    """同じ設定の下で draw で図を描き、SVG にする。
+
+    draw の中で tight_layout を済ませた図には、何もしない配置の置き場所（PlaceHolderLayoutEngine）が
+    残る。残ったままだと savefig は、配置のためだけに出力なしでもう 1 度描いてから SVG を描くので、
+    置き場所を外してから保存する（SVG のバイト列は変わらない）。
+    """
     with load_matplotlib().rc_context(svg_settings(creator)):
         figure = draw()
+    from matplotlib.layout_engine import PlaceHolderLayoutEngine  # noqa: PLC0415
+
+    if isinstance(figure.get_layout_engine(), PlaceHolderLayoutEngine):
+        figure.set_layout_engine(None)
     return svg_text(figure, title, data, creator)
 
 
