@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,6 +34,22 @@ def benches() -> Iterator[list[replay.Bench]]:
     """
     with contextlib.ExitStack() as stack:
         yield [stack.enter_context(replay.Bench()) for _ in range(replay.default_workers())]
+
+
+@pytest.fixture(scope="module")
+def small_bench() -> Iterator[replay.Bench]:
+    """driver と Bench と表示の幅のテストが続けて使う、小さな Bench（xdist のワーカーごと）。
+
+    テストごとに driver のプロセスを起こして python と pytest を読み込み直さない。どのテストも
+    fresh で空にした練習用フォルダを、fork した新しい子のプロセスで使う。CI・COLUMNS・
+    HYPOTHESIS_PROFILE は渡さない（読者の端末と同じ。CI があると pytest は画面の幅で切り詰めない）。
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("CI", "COLUMNS", "HYPOTHESIS_PROFILE"):
+            patch.delenv(name, raising=False)
+        bench = replay.Bench(preload=("colorsys",))
+    with bench:
+        yield bench
 
 
 @pytest.mark.parametrize("key", CHAPTERS_WITH_STEPS)
@@ -199,23 +214,24 @@ def rewrite_keeping_size_and_time(path: Path, old: str, new: str) -> None:
 
 
 def test_driverは1つのプロセスで何度も動かし中身の変わったファイルだけをコンパイルし直す(
-    tmp_path: Path,
+    small_bench: replay.Bench,
 ) -> None:
-    workspace = small_workspace(tmp_path / "ws")
+    # Bench の driver は、fresh で fork した 1 つの子のプロセスに、次の fresh まで pytest を頼む
+    workspace = small_workspace(small_bench.fresh())
     run = workbook.Run(tests=("tests/test_value.py",))
     with_variable = dataclasses.replace(run, environment=(("EXPECTED_VALUE", "2"),))
 
-    with replay.Driver(workspace) as pytest_process:
-        first = pytest_process.run(run)
-        unchanged = pytest_process.run(run)
-        rewrite_keeping_size_and_time(
-            workspace / "src/getting_started_ml/value.py", "VALUE = 1", "VALUE = 2"
-        )
-        source_changed = pytest_process.run(run)
-        expected_by_variable = pytest_process.run(with_variable)
-        variable_gone = pytest_process.run(run)
-        rewrite_keeping_size_and_time(workspace / "tests/test_value.py", "'1'", "'2'")
-        test_changed = pytest_process.run(run)
+    pytest_process = small_bench.driver
+    first = pytest_process.run(run)
+    unchanged = pytest_process.run(run)
+    rewrite_keeping_size_and_time(
+        workspace / "src/getting_started_ml/value.py", "VALUE = 1", "VALUE = 2"
+    )
+    source_changed = pytest_process.run(run)
+    expected_by_variable = pytest_process.run(with_variable)
+    variable_gone = pytest_process.run(run)
+    rewrite_keeping_size_and_time(workspace / "tests/test_value.py", "'1'", "'2'")
+    test_changed = pytest_process.run(run)
 
     # 1 回目は __init__.py・value.py・test_value.py をコンパイルし、2 回目は覚えたものを使う
     assert [first.exit_code, first.compiled] == [0, 3]
@@ -254,9 +270,9 @@ def test_driverはパッケージの一覧を1度だけ探し同じプラグイ�
 
 
 def test_benchは中身を作り直しても同じプロセスで動かし前のフォルダのモジュールを忘れる(
-    monkeypatch: pytest.MonkeyPatch,
+    small_bench: replay.Bench,
 ) -> None:
-    monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
+    # small_bench の driver には HYPOTHESIS_PROFILE を渡していない（子の値は Bench が足すもの）
     run = workbook.Run(tests=("tests",), extra_options=("--continue-on-collection-errors",))
     profile = "import gc, os, sys\n\ndef test_profile() -> None:\n"
     profile += "    assert os.environ['HYPOTHESIS_PROFILE'] == 'replay'\n"
@@ -268,17 +284,17 @@ def test_benchは中身を作り直しても同じプロセスで動かし前の
     profile += "    assert charmap._charmap is not None\n"
     profile += "    assert charmap.intervals_from_codec.cache_info().currsize == 1\n"
 
-    with replay.Bench(preload=("colorsys",)) as bench:
-        small_workspace(bench.fresh())
-        first = bench.driver.run(run)
-        process = bench.driver.process
-        workspace = bench.fresh()
-        emptied = list(workspace.iterdir())
-        small_workspace(workspace)
-        (workspace / "src/getting_started_ml/value.py").unlink()
-        (workspace / "tests/test_profile.py").write_text(profile, encoding="utf-8")
-        second = bench.driver.run(run)
-        same_process = bench.driver.process is process
+    bench = small_bench
+    small_workspace(bench.fresh())
+    first = bench.driver.run(run)
+    process = bench.driver.process
+    workspace = bench.fresh()
+    emptied = list(workspace.iterdir())
+    small_workspace(workspace)
+    (workspace / "src/getting_started_ml/value.py").unlink()
+    (workspace / "tests/test_profile.py").write_text(profile, encoding="utf-8")
+    second = bench.driver.run(run)
+    same_process = bench.driver.process is process
 
     assert first.outcomes == {"tests/test_value.py::test_value": "passed"}
     assert emptied == []
@@ -536,44 +552,27 @@ def test_この本の読み方は練習用フォルダに写す設定とその�
     assert [name for name in sorted(copied | written) if f"`{name}`" not in reading] == []
 
 
-def test_練習用フォルダのpytestの表示は画面の幅によらない(tmp_path: Path) -> None:
-    workspace = tmp_path / "ws"
+def test_練習用フォルダのpytestの表示は画面の幅によらない(small_bench: replay.Bench) -> None:
+    workspace = small_bench.fresh()
     workbook.start("3", workspace)
     reason = "80 文字の画面では切り詰められる長さの理由" * 3
     (workspace / "tests" / "test_long.py").write_text(
         f"def test_long() -> None:\n    raise AssertionError({reason!r})\n", encoding="utf-8"
     )
-
-    # 幅ごとに新しいプロセスを起こす代わりに、1 つのプロセスで pytest.main を幅ごとに動かす。
-    # 回のあいだに練習用フォルダから読み込んだモジュール（conftest.py とテスト）を忘れさせるので、
-    # どの回も conftest.py を読み込み直す
-    script = (
-        "import os, sys, pytest\n"
-        "for columns in sys.argv[1:]:\n"
-        "    os.environ['COLUMNS'] = columns\n"
-        "    pytest.main(['-p', 'no:cacheprovider', '-q', '-rf', 'tests/test_long.py'])\n"
-        "    for name, module in list(sys.modules.items()):\n"
-        "        if (getattr(module, '__file__', None) or '').startswith(os.getcwd()):\n"
-        "            del sys.modules[name]\n"
-        "    print('@@ 次の幅 @@', flush=True)\n"
+    # 幅ごとに新しいプロセスを起こす代わりに、1 つのプロセス（Bench の driver）で pytest を幅ごとに
+    # 動かす。driver は回のあいだに練習用フォルダから読み込んだモジュール（conftest.py とテスト）を
+    # 忘れるので、どの回も conftest.py を読み込み直す。表示は pytest の既定の長い形（--tb=auto）で
+    # 失敗だけを要約に挙げる（-rf）
+    run = workbook.Run(tests=("tests/test_long.py",), extra_options=("--tb=auto", "-rf"))
+    narrow, wide = (
+        small_bench.driver.run(dataclasses.replace(run, environment=(("COLUMNS", columns),)))
+        for columns in ("80", "300")
     )
-    environment = {**os.environ, "PYTHONPATH": str(workspace / "src")}
-    environment.pop("CI", None)
-    environment.pop("COLUMNS", None)
-    completed = subprocess.run(
-        [sys.executable, "-c", script, "80", "300"],
-        cwd=workspace,
-        env=environment,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
-    narrow, wide, rest = workbook.normalise(completed.stdout, workspace).split("@@ 次の幅 @@\n")
 
-    assert rest == "", completed.stderr
-    assert narrow == wide
-    assert f"FAILED tests/test_long.py::test_long - AssertionError: {reason}" in narrow
+    assert narrow.outcomes == wide.outcomes == {"tests/test_long.py::test_long": "failed"}
+    narrow_output = workbook.normalise(narrow.output, workspace)
+    assert narrow_output == workbook.normalise(wide.output, workspace)
+    assert f"FAILED tests/test_long.py::test_long - AssertionError: {reason}" in narrow_output
 
 
 def test_checkの表示は失敗したテストと集められなかったファイルを名前で挙げる() -> None:
