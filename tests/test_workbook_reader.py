@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from getting_started_ml.workbook import BOOK_ROOT, WorkbookError
 from getting_started_ml.workbook import reader as reader_module
 from getting_started_ml.workbook.reader import Reader, output_difference, read_chapter
 from getting_started_ml.workbook.rendering import Block, code_blocks, render
+from getting_started_ml.workbook.replay import Driver
 from getting_started_ml.workbook.transcript import commands, result_files
 from getting_started_ml.workbook.typing_rule import Target, merge_python, target_of, type_into
 
@@ -47,8 +50,49 @@ def test_章は新しい練習用フォルダで本文だけから作り直せ�
     assert report.ok, report.describe()
 
 
-def test_読者は本文と違う結果を食い違いにし同じプロセスで次の結果も比べる(tmp_path: Path) -> None:
-    workspace = tmp_path / "ws"
+@pytest.fixture(scope="module")
+def reader_driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
+    """結果を比べるテストが続けて使う、1 つの練習用フォルダ（place/ws）の driver のプロセス。
+
+    Reader が自分で作る driver と同じく、データの環境変数を足す。テストごとに driver のプロセスを
+    起こして python と pytest を読み込み直さない（driver は回ごとに練習用フォルダのモジュールを
+    忘れる）。
+    """
+    workspace = tmp_path_factory.mktemp("reader") / "ws"
+    workspace.mkdir()
+    with Driver(workspace, reader_module.data_environment()) as driver:
+        yield driver
+
+
+@pytest.fixture
+def place(reader_driver: Driver) -> Path:
+    """reader_driver の練習用フォルダ（ws）を空にし、隣の本（book）を消して、その親を返す。"""
+    root = reader_driver.workspace.parent
+    shutil.rmtree(root / "book", ignore_errors=True)
+    for child in list(reader_driver.workspace.iterdir()):
+        if child.is_dir():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
+    return root
+
+
+def reader_with(driver: Driver, chapter: workbook.Chapter, workspace: Path) -> Reader:
+    """pytest を driver に頼む Reader。
+
+    driver は、Reader が自分で作る driver と同じ練習用フォルダで、同じデータの環境変数を持つ。
+    """
+    reader = Reader(chapter, workspace)
+    assert reader.pytest.workspace == driver.workspace == workspace
+    assert driver.environment.items() >= reader_module.data_environment().items()
+    reader.pytest = driver
+    return reader
+
+
+def test_読者は本文と違う結果を食い違いにし同じプロセスで次の結果も比べる(
+    place: Path, reader_driver: Driver
+) -> None:
+    workspace = place / "ws"
     (workspace / "tests").mkdir(parents=True)
     (workspace / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", encoding="utf-8")
     test = "def test_one() -> None:\n    assert {} == 2\n"
@@ -59,12 +103,16 @@ def test_読者は本文と違う結果を食い違いにし同じプロセス�
         Block(3, "tests/test_one.py", "python", test.format(2)),
         Block(4, "tests/test_one.py の結果", "text", "1 passed\n"),
     ]
-    reader = Reader(workbook.load_chapter("01"), workspace)
+    reader = reader_with(reader_driver, workbook.load_chapter("01"), workspace)
 
-    with reader.pytest:
-        for block in blocks:
-            reader.take(block)
+    for block in blocks[:2]:
+        reader.take(block)
+    process = reader.pytest.process
+    for block in blocks[2:]:
+        reader.take(block)
 
+    assert process is not None
+    assert reader.pytest.process is process
     assert (reader.report.typed, reader.report.runs) == (2, 2)
     assert [(d.block, d.file) for d in reader.report.differences] == [(2, "tests/test_one.py")]
     assert "出力に無い行:\n    1 passed" in reader.report.differences[0].what
@@ -104,20 +152,19 @@ def small_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[workboo
     return chapter, workspace
 
 
-def read_final_tests(chapter: workbook.Chapter, workspace: Path) -> Reader:
-    """章の終わりの最終版のテストだけを確かめた読者。"""
-    reader = Reader(chapter, workspace)
-    with reader.pytest:
-        reader.check_final_tests()
+def read_final_tests(chapter: workbook.Chapter, workspace: Path, driver: Driver) -> Reader:
+    """章の終わりの最終版のテストだけを確かめた読者（pytest は driver に頼む）。"""
+    reader = reader_with(driver, chapter, workspace)
+    reader.check_final_tests()
     return reader
 
 
 def test_作り直したファイルが本と同じなら最終版のテストを動かさずそう書く(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    place: Path, reader_driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    chapter, workspace = small_book(tmp_path, monkeypatch)
+    chapter, workspace = small_book(place, monkeypatch)
 
-    report = read_final_tests(chapter, workspace).report
+    report = read_final_tests(chapter, workspace, reader_driver).report
 
     assert (report.ok, report.runs) == (True, 0)
     assert report.notes == [
@@ -128,13 +175,13 @@ def test_作り直したファイルが本と同じなら最終版のテスト�
 
 
 def test_関数の中身が本と違えば最終版のテストを動かし失敗を食い違いにする(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    place: Path, reader_driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    chapter, workspace = small_book(tmp_path, monkeypatch)
+    chapter, workspace = small_book(place, monkeypatch)
     double = workspace / "src" / "kazu" / "double.py"
     double.write_text(BOOK_DOUBLE.replace("x * 2", "x * 3"), encoding="utf-8")
 
-    report = read_final_tests(chapter, workspace).report
+    report = read_final_tests(chapter, workspace, reader_driver).report
 
     assert report.runs == 1
     assert report.notes == [
@@ -146,12 +193,12 @@ def test_関数の中身が本と違えば最終版のテストを動かし失�
 
 
 def test_作り直していないファイルがあれば最終版のテストを動かす(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    place: Path, reader_driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    chapter, workspace = small_book(tmp_path, monkeypatch)
+    chapter, workspace = small_book(place, monkeypatch)
     (workspace / "src" / "kazu" / "__init__.py").unlink()
 
-    report = read_final_tests(chapter, workspace).report
+    report = read_final_tests(chapter, workspace, reader_driver).report
 
     assert (report.ok, report.runs) == (True, 1)
     assert report.notes == [
