@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import runpy
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
@@ -237,3 +238,30 @@ def golden() -> Callable[[str], str]:
 
 
 # --8<-- [end:run-module]
+
+
+RunWithoutData = Callable[[str], Completed]
+"""run_module_without_data が返すもの: モジュールの名前を渡すと、動かした結果を返す。"""
+
+
+@pytest.fixture
+def run_module_without_data(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> RunWithoutData:
+    """python -m MODULE と同じ入口（__main__.py）を、データの無い場所を指してこのプロセスで動かす。
+
+    引数は渡さない。別のプロセスで動かして起動の速さと終了コードを確かめるのは
+    tests/test_cli_startup.py。
+    """
+
+    def run(module: str) -> Completed:
+        monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
+        monkeypatch.setattr(sys, "argv", [module])
+        with pytest.raises(SystemExit) as exited:
+            runpy.run_module(module, run_name="__main__")
+        captured = capsys.readouterr()
+        code = exited.value.code
+        assert isinstance(code, int), f"{module} の終了コードが数ではありません: {code!r}"
+        return Completed(code, captured.out, captured.err)
+
+    return run

@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 import math
-import runpy
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-from conftest import Completed
+from conftest import Completed, RunWithoutData
 
 from getting_started_ml.appendix_c.applied import (
     PRACTICAL_THRESHOLD,
@@ -148,20 +146,12 @@ def test_章のコマンドの出力(run_module: RunModule, golden: Callable[[st
 # --8<-- [end:test-command]
 
 
-def test_データが無ければ1行の説明で終わる(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # python -m と同じ入口（__main__.py）を、別のプロセスを起こさずにこのプロセスで動かす。
-    # 別のプロセスで動かして終了コードと 1 行の説明を確かめるのは tests/test_cli_startup.py
-    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
-    with pytest.raises(SystemExit) as exited:
-        runpy.run_module("getting_started_ml.appendix_c", run_name="__main__")
-    captured = capsys.readouterr()
+def test_データが無ければ1行の説明で終わる(run_module_without_data: RunWithoutData) -> None:
+    completed = run_module_without_data("getting_started_ml.appendix_c")
 
-    assert exited.value.code == 1
-    assert "Survived.csv" in captured.err
-    assert "Traceback" not in captured.err
-    assert captured.out == ""
+    assert (completed.returncode, completed.stdout) == (1, "")
+    assert "Survived.csv" in completed.stderr
+    assert "Traceback" not in completed.stderr
 
 
 # --8<-- [start:test-idiomatic]

@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-import runpy
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import Completed
+from conftest import Completed, RunWithoutData
 from sklearn.tree import DecisionTreeClassifier
 
 from getting_started_ml.chapter02 import Features, Table
@@ -297,18 +295,10 @@ def test_フォルダを渡すと保存したモデルのファイルが残る(
     assert loaded.predict(Table.of(FEATURES, INVENTED_PASSENGERS)) == [1, 0]
 
 
-def test_データが無ければ1行で失敗する(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # python -m と同じ入口（__main__.py）を、別のプロセスを起こさずにこのプロセスで動かす。
-    # 別のプロセスで動かして終了コードと 1 行の説明を確かめるのは tests/test_cli_startup.py
-    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
-    # モデルを保存するフォルダを渡さない
-    monkeypatch.setattr(sys, "argv", ["getting_started_ml.chapter08"])
-    with pytest.raises(SystemExit) as exited:
-        runpy.run_module("getting_started_ml.chapter08", run_name="__main__")
-    captured = capsys.readouterr()
+def test_データが無ければ1行で失敗する(run_module_without_data: RunWithoutData) -> None:
+    # モデルを保存するフォルダを渡さない（run_module_without_data は引数を渡さない）
+    completed = run_module_without_data("getting_started_ml.chapter08")
 
-    assert exited.value.code == 1
-    assert SURVIVED in captured.err
-    assert "Traceback" not in captured.err
+    assert (completed.returncode, completed.stdout) == (1, "")
+    assert SURVIVED in completed.stderr
+    assert "Traceback" not in completed.stderr

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import math
-import runpy
-from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import RunWithoutData
 from support.chapter13 import mixed_rows
 
 from getting_started_ml.chapter02 import Table
@@ -308,17 +307,9 @@ def test_表でないものや無い列は前処理の入口で名前を書い�
         explain({})  # type: ignore[arg-type]
 
 
-def test_データが無ければ1行の説明で終わる(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # python -m と同じ入口（__main__.py）を、別のプロセスを起こさずにこのプロセスで動かす。
-    # 別のプロセスで動かして終了コードと 1 行の説明を確かめるのは tests/test_cli_startup.py
-    monkeypatch.setenv("ML_DATA_DIR", str(tmp_path))
-    with pytest.raises(SystemExit) as exited:
-        runpy.run_module("getting_started_ml.chapter13", run_name="__main__")
-    captured = capsys.readouterr()
+def test_データが無ければ1行の説明で終わる(run_module_without_data: RunWithoutData) -> None:
+    completed = run_module_without_data("getting_started_ml.chapter13")
 
-    assert exited.value.code == 1
-    assert "Boston.csv" in captured.err
-    assert "Traceback" not in captured.err
-    assert captured.out == ""
+    assert (completed.returncode, completed.stdout) == (1, "")
+    assert "Boston.csv" in completed.stderr
+    assert "Traceback" not in completed.stderr
