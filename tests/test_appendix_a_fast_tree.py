@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import cache
 
 import numpy as np
 import pytest
@@ -174,6 +175,18 @@ def test_悪い入力は入口で名前を書いて失敗する() -> None:
 # 実データ: 第 3 章・第 8 章・第 11 章の木がビットまで同じ
 
 
+@cache
+def survived_train_features() -> tuple[list[Features], list[int]]:
+    """第 8 章のパイプラインで前処理した Survived の訓練データ（数の行と正解）。
+
+    2 つのテストが使うので、パイプラインの学習は 1 度だけにする。data マーカーを付けた
+    テストの中で呼ぶ。
+    """
+    split = split_survived(Table.load("Survived.csv"))
+    fitted = Pipeline.build(None, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
+    return fitted.features(split.x_train), split.t_train
+
+
 @pytest.mark.data("iris.csv")
 def test_第3章のアヤメの木と同じ() -> None:
     split = prepare_iris(Table.load(IRIS))
@@ -187,16 +200,14 @@ def test_第3章のアヤメの木と同じ() -> None:
 
 @pytest.mark.data("Survived.csv")
 def test_第8章のパイプラインの木と同じ() -> None:
-    split = split_survived(Table.load("Survived.csv"))
-    fitted = Pipeline.build(None, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
-    x = fitted.features(split.x_train)
+    x, t = survived_train_features()
     columns = x[0].columns
     rows = feature_rows(x, columns)
     for class_weight in ClassWeight:
-        weights = class_weights(split.t_train, class_weight)
+        weights = class_weights(t, class_weight)
         for depth in [1, 5, None]:
-            expected = grow_weighted(rows, split.t_train, columns, weights, depth)
-            assert grow_weighted_numpy(rows, split.t_train, columns, weights, depth) == expected
+            expected = grow_weighted(rows, t, columns, weights, depth)
+            assert grow_weighted_numpy(rows, t, columns, weights, depth) == expected
 
 
 @pytest.mark.data("Survived.csv")
@@ -250,19 +261,14 @@ def test_深い木を切り詰めると_その深さで育てた木と同じ(
 # --8<-- [start:test-more]
 @pytest.mark.data("Survived.csv")
 def test_第8章の木でも切り詰めた木は育てた木と同じ() -> None:
-    split = split_survived(Table.load("Survived.csv"))
-    fitted = Pipeline.build(None, ClassWeight.BALANCED).fit(split.x_train, split.t_train)
-    x = fitted.features(split.x_train)
+    x, t = survived_train_features()
     columns = x[0].columns
     rows = feature_rows(x, columns)
-    weights = class_weights(split.t_train, ClassWeight.BALANCED)
-    deepest = grow_weighted_numpy(rows, split.t_train, columns, weights, 10)
+    weights = class_weights(t, ClassWeight.BALANCED)
+    deepest = grow_weighted_numpy(rows, t, columns, weights, 10)
     for depth in range(1, 11):
-        expected = grow_weighted(rows, split.t_train, columns, weights, depth)
-        assert (
-            truncate(deepest, depth, rows, split.t_train, columns=columns, weights=weights)
-            == expected
-        )
+        expected = grow_weighted(rows, t, columns, weights, depth)
+        assert truncate(deepest, depth, rows, t, columns=columns, weights=weights) == expected
 
 
 @st.composite

@@ -21,13 +21,16 @@ from getting_started_ml.chapter08 import (
     SURVIVED,
     ClassWeight,
     Evaluation,
+    FittedPipeline,
     MostFrequentImputer,
     Pipeline,
+    TableSplit,
     WeightedTreeClassifier,
     balanced_weights,
     split_survived,
 )
 from getting_started_ml.chapter08.idiomatic import (
+    FrameSplit,
     build_pipeline,
     evaluate,
     load_survived,
@@ -53,6 +56,25 @@ def frame_of(rows: Sequence[Sequence[str]]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=list(FEATURES)).replace("", np.nan)
     numbers = ["Pclass", "Age", "SibSp", "Parch", "Fare"]
     return frame.astype(dict.fromkeys(numbers, "float64")).astype({"Pclass": "int64"})
+
+
+# 実データの準備は、使うテストが data マーカーを付け、モジュールで 1 回だけ行う。
+@pytest.fixture(scope="module")
+def ours() -> TableSplit:
+    """自作の Table で読んで、本の位置で分けた Survived。"""
+    return split_survived(Table.load(SURVIVED))
+
+
+@pytest.fixture(scope="module")
+def frames() -> FrameSplit:
+    """pandas で読んで、本の位置で分けた Survived。"""
+    return split_frame(load_survived())
+
+
+@pytest.fixture(scope="module")
+def plain(ours: TableSplit) -> FittedPipeline:
+    """訓練データで学習した、重みなしの深さ 5 の自作のパイプライン（3 つのテストで使う）。"""
+    return Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(ours.x_train, ours.t_train)
 
 
 # --8<-- [end:header]
@@ -133,38 +155,34 @@ def test_性別が空欄の行は_scikit_learn_では警告して女性と同じ
 
 # --8<-- [start:test-sklearn-pandas-data]
 @pytest.mark.data(SURVIVED)
-def test_pandas_で読んで本の位置で分けると同じ行になる() -> None:
-    ours = split_survived(Table.load(SURVIVED))
-    theirs = split_frame(load_survived())
-
-    assert theirs.t_train.tolist() == ours.t_train
-    assert theirs.t_test.tolist() == ours.t_test
-    assert theirs.x_test["Fare"].tolist() == [float(row.text("Fare")) for row in ours.x_test.rows]
+def test_pandas_で読んで本の位置で分けると同じ行になる(
+    ours: TableSplit, frames: FrameSplit
+) -> None:
+    assert frames.t_train.tolist() == ours.t_train
+    assert frames.t_test.tolist() == ours.t_test
+    assert frames.x_test["Fare"].tolist() == [float(row.text("Fare")) for row in ours.x_test.rows]
 
 
 @pytest.mark.data(SURVIVED)
-def test_実データでも前処理の結果は自作と同じ() -> None:
-    ours = split_survived(Table.load(SURVIVED))
-    fitted = Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(ours.x_train, ours.t_train)
-    split = split_frame(load_survived())
-    theirs = build_pipeline(MAX_DEPTH, None).fit(split.x_train, split.t_train)[:-1]
+def test_実データでも前処理の結果は自作と同じ(
+    ours: TableSplit, plain: FittedPipeline, frames: FrameSplit
+) -> None:
+    theirs = build_pipeline(MAX_DEPTH, None).fit(frames.x_train, frames.t_train)[:-1]
 
     # 同じ中央値・最頻値・列を学ぶので、許す誤差は 0
-    for x_ours, x_theirs in [(ours.x_train, split.x_train), (ours.x_test, split.x_test)]:
-        expected = [list(row.values) for row in fitted.features(x_ours)]
+    for x_ours, x_theirs in [(ours.x_train, frames.x_train), (ours.x_test, frames.x_test)]:
+        expected = [list(row.values) for row in plain.features(x_ours)]
         assert theirs.transform(x_theirs).tolist() == expected
 
 
 @pytest.mark.data(SURVIVED)
-def test_scikit_learn_の_Pipeline_の深さ5の評価() -> None:
-    split = split_frame(load_survived())
-
+def test_scikit_learn_の_Pipeline_の深さ5の評価(frames: FrameSplit) -> None:
     # BALANCED は自作と同じ木になり、4 つの数がすべて一致する（許す誤差 0）
-    assert evaluate(split, MAX_DEPTH, ClassWeight.BALANCED) == Evaluation(
+    assert evaluate(frames, MAX_DEPTH, ClassWeight.BALANCED) == Evaluation(
         604 / 712, 144 / 179, 65, 79
     )
     # NONE はテストデータの 6 行で予測が食い違う（scikit-learn 1.9.1 での値。自作は 143/179）
-    assert evaluate(split, MAX_DEPTH, ClassWeight.NONE) == Evaluation(606 / 712, 141 / 179, 57, 79)
+    assert evaluate(frames, MAX_DEPTH, ClassWeight.NONE) == Evaluation(606 / 712, 141 / 179, 57, 79)
 
 
 # --8<-- [end:test-sklearn-pandas-data]
@@ -172,16 +190,16 @@ def test_scikit_learn_の_Pipeline_の深さ5の評価() -> None:
 
 # --8<-- [start:test-sklearn-data]
 @pytest.mark.data(SURVIVED)
-def test_random_state_を変えると重みなしの深さ5の食い違いが変わる() -> None:
-    data = split_survived(Table.load(SURVIVED))
-    ours = Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(data.x_train, data.t_train)
-    x_train = np.array([row.values for row in ours.features(data.x_train)])
-    x_test = np.array([row.values for row in ours.features(data.x_test)])
-    predicted = np.array(ours.predict(data.x_test))
+def test_random_state_を変えると重みなしの深さ5の食い違いが変わる(
+    ours: TableSplit, plain: FittedPipeline
+) -> None:
+    x_train = np.array([row.values for row in plain.features(ours.x_train)])
+    x_test = np.array([row.values for row in plain.features(ours.x_test)])
+    predicted = np.array(plain.predict(ours.x_test))
     mismatches = []
     for seed in range(10):
         theirs = DecisionTreeClassifier(max_depth=MAX_DEPTH, random_state=seed)
-        theirs.fit(x_train, data.t_train)
+        theirs.fit(x_train, ours.t_train)
         mismatches.append(int((theirs.predict(x_test) != predicted).sum()))
 
     # 列を調べる順が乱数で変わり、不純度が同じ候補のどれを選ぶかが変わる（scikit-learn 1.9.1）
@@ -189,11 +207,11 @@ def test_random_state_を変えると重みなしの深さ5の食い違いが変
 
 
 @pytest.mark.data(SURVIVED)
-def test_重みなしの深さ5には不純度がまったく同じ2つの分割がある() -> None:
-    data = split_survived(Table.load(SURVIVED))
-    fitted = Pipeline.build(MAX_DEPTH, ClassWeight.NONE).fit(data.x_train, data.t_train)
-    tree = fitted.tree
-    rows = list(zip(fitted.features(data.x_train), data.t_train, strict=True))
+def test_重みなしの深さ5には不純度がまったく同じ2つの分割がある(
+    ours: TableSplit, plain: FittedPipeline
+) -> None:
+    tree = plain.tree
+    rows = list(zip(plain.features(ours.x_train), ours.t_train, strict=True))
     path = []
     for _ in range(3):  # 根から右へ 3 回進んだ節
         assert isinstance(tree, Node)
