@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -28,26 +30,32 @@ from getting_started_ml.chapter03 import Tree, build_tree, feature_rows, predict
 from getting_started_ml.chapter08 import ClassWeight, class_weights
 from getting_started_ml.chapter11 import N_SPLITS, SURVIVED_FEATURES, LabeledData, k_fold, pick
 
-CHAPTER3_TREES: dict[tuple[int, int, int], Tree[str]] = {}
+Chapter3Tree = Callable[[int, int, int], Tree[str]]
+"""種・分割の番号・深さから、第 3 章の build_tree が育てた木を返すもの。"""
 
 
-def chapter3_tree(survived: LabeledData[str], seed: int, fold: int, depth: int) -> Tree[str]:
+@pytest.fixture(scope="module")
+def chapter3_tree(survived: LabeledData[str]) -> Chapter3Tree:
     """種 seed の fold 番目の訓練データで、第 3 章の build_tree が育てた深さ depth の木。
 
     比べる相手の木は、このファイルのテストで同じ分割と深さを何度も使うので 1 度だけ育てる
     （survived はセッションで 1 つの第 11 章の Survived）。付録 A・C の木は、どのテストでも
     新しく育てる。
     """
-    key = (seed, fold, depth)
-    if key not in CHAPTER3_TREES:
+
+    @functools.cache
+    def grow(seed: int, fold: int, depth: int) -> Tree[str]:
         train = k_fold(len(survived.x), N_SPLITS, seed)[fold].train
         x, t = pick(survived.x, train), pick(survived.t, train)
-        CHAPTER3_TREES[key] = build_tree(x, t, SURVIVED_FEATURES, depth)
-    return CHAPTER3_TREES[key]
+        return build_tree(x, t, SURVIVED_FEATURES, depth)
+
+    return grow
 
 
 @pytest.mark.data("Survived.csv")
-def test_付録Cの100本の木はどれも第3章の木と同じ(survived: LabeledData[str]) -> None:
+def test_付録Cの100本の木はどれも第3章の木と同じ(
+    survived: LabeledData[str], chapter3_tree: Chapter3Tree
+) -> None:
     columns = SURVIVED_FEATURES
     compared = 0
     for seed in FOLD_SEEDS:
@@ -57,18 +65,20 @@ def test_付録Cの100本の木はどれも第3章の木と同じ(survived: Labe
             weights = class_weights(t, ClassWeight.NONE)
             deep = grow_weighted_numpy(rows, t, columns, weights, CANDIDATE_DEPTH)
             shallow = truncate(deep, BASELINE_DEPTH, rows, t, columns=columns, weights=weights)
-            assert deep == chapter3_tree(survived, seed, number, CANDIDATE_DEPTH)
-            assert shallow == chapter3_tree(survived, seed, number, BASELINE_DEPTH)
+            assert deep == chapter3_tree(seed, number, CANDIDATE_DEPTH)
+            assert shallow == chapter3_tree(seed, number, BASELINE_DEPTH)
             compared += 2
     assert compared == 100
 
 
 @pytest.mark.data("Survived.csv")
-def test_付録Cの木の予測は第11章の木の予測と同じ(survived: LabeledData[str]) -> None:
+def test_付録Cの木の予測は第11章の木の予測と同じ(
+    survived: LabeledData[str], chapter3_tree: Chapter3Tree
+) -> None:
     fold = k_fold(len(survived.x), N_SPLITS, 0)[0]
     x, t = pick(survived.x, fold.train), pick(survived.t, fold.train)
     test_rows = pick(survived.x, fold.test)
-    tree = chapter3_tree(survived, 0, 0, CANDIDATE_DEPTH)
+    tree = chapter3_tree(0, 0, CANDIDATE_DEPTH)
 
     predicted = fast_tree_trainer(SURVIVED_FEATURES, CANDIDATE_DEPTH)(x, t)(test_rows)
 
@@ -80,7 +90,7 @@ def test_付録Cの木の予測は第11章の木の予測と同じ(survived: Lab
 
 @pytest.mark.data("Survived.csv")
 def test_2つの深さを1度に学習した予測は第11章の木の予測の組と同じ(
-    survived: LabeledData[str],
+    survived: LabeledData[str], chapter3_tree: Chapter3Tree
 ) -> None:
     columns = SURVIVED_FEATURES
     both = paired_tree_trainer(columns, (BASELINE_DEPTH, CANDIDATE_DEPTH))
@@ -88,8 +98,8 @@ def test_2つの深さを1度に学習した予測は第11章の木の予測の�
         for number, fold in enumerate(k_fold(len(survived.x), N_SPLITS, seed)):
             x, t = pick(survived.x, fold.train), pick(survived.t, fold.train)
             test_rows = pick(survived.x, fold.test)
-            shallow = chapter3_tree(survived, seed, number, BASELINE_DEPTH)
-            deep = chapter3_tree(survived, seed, number, CANDIDATE_DEPTH)
+            shallow = chapter3_tree(seed, number, BASELINE_DEPTH)
+            deep = chapter3_tree(seed, number, CANDIDATE_DEPTH)
 
             predicted = both(x, t)(test_rows)
 
