@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 from getting_started_ml import workbook
 from getting_started_ml.workbook import BOOK_ROOT, WorkbookError
 from getting_started_ml.workbook import reader as reader_module
+from getting_started_ml.workbook.driver import remove_path
 from getting_started_ml.workbook.reader import Reader, output_difference, read_chapter
 from getting_started_ml.workbook.rendering import Block, code_blocks, render
 from getting_started_ml.workbook.replay import Driver
@@ -68,12 +68,9 @@ def reader_driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
 def place(reader_driver: Driver) -> Path:
     """reader_driver の練習用フォルダ（ws）を空にし、隣の本（book）を消して、その親を返す。"""
     root = reader_driver.workspace.parent
-    shutil.rmtree(root / "book", ignore_errors=True)
+    remove_path(root / "book")
     for child in list(reader_driver.workspace.iterdir()):
-        if child.is_dir():
-            shutil.rmtree(child)
-        else:
-            child.unlink()
+        remove_path(child)
     return root
 
 
